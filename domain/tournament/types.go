@@ -71,6 +71,7 @@ const (
 // in the order they come to the pots (P-4, P-6).
 type DrawGroup struct {
 	Bracket  Bracket
+	PotSize  int // numbers in each pot: N/2 in round 1, half the group's cards later
 	Entrants []Entrant
 }
 
