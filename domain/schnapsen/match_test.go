@@ -29,7 +29,7 @@ func TestScoreMatch(t *testing.T) {
 		"B-1 running below seven": {deals: sheet(0, 3, 1, 2, 0, 3), running: [2]int{6, 2}},
 		// B-1: reaching 7 ends the Bummerl, the surplus point is lost.
 		"B-1 points beyond seven are lost": {deals: sheet(0, 3, 0, 3, 0, 2), bummerl: [2]int{1, 0}},
-		"B-1 new Bummerl starts at zero": {deals: sheet(0, 3, 0, 3, 0, 3, 1, 1), running: [2]int{0, 1}, bummerl: [2]int{1, 0}},
+		"B-1 new Bummerl starts at zero":   {deals: sheet(0, 3, 0, 3, 0, 3, 1, 1), running: [2]int{0, 1}, bummerl: [2]int{1, 0}},
 		// B-2: a Schneider counts one Bummerl in tournaments.
 		"B-2 schneider counts one in tournaments": {deals: sheet(1, 3, 1, 3, 1, 1), bummerl: [2]int{0, 1}},
 		// B-2: in private play a Schneider (7:0) counts two.

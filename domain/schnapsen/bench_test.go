@@ -1,0 +1,59 @@
+package schnapsen
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// fastRand is a PCG generator with a bounded draw that never allocates.
+type fastRand struct{ pcg rand.PCG }
+
+func newFastRand(seed uint64) *fastRand {
+	return &fastRand{pcg: *rand.NewPCG(seed, 0x5851f42d4c957f2d)}
+}
+
+// intN is Lemire's multiply-shift reduction; the tiny bias does not matter
+// for random playouts.
+func (r *fastRand) intN(n int) int { return int((r.pcg.Uint64() >> 32) * uint64(n) >> 32) }
+
+// shuffle fills buf with the variant's deck in random order.
+func (r *fastRand) shuffle(buf *[NumCards]Card, v Variant) []Card {
+	deck := fillDeck(buf, v)
+	for i := len(deck) - 1; i > 0; i-- {
+		j := r.intN(i + 1)
+		deck[i], deck[j] = deck[j], deck[i]
+	}
+	return deck
+}
+
+// playout finishes d with uniformly random legal actions, so marriages,
+// exchanges, closings and (often wrong) declarations all occur.
+func (r *fastRand) playout(d *Deal) error {
+	var buf [MaxActions]Action
+	for !d.Over() {
+		legal := d.Legal(&buf)
+		if err := d.Apply(legal[r.intN(len(legal))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func benchmarkPlayout(b *testing.B, v Variant) {
+	r := newFastRand(1)
+	var buf [NumCards]Card
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := NewDeal(v, AtClose, r.shuffle(&buf, v))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := r.playout(&d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlayoutSoft(b *testing.B)     { benchmarkPlayout(b, Soft) }
+func BenchmarkPlayoutSharp(b *testing.B)    { benchmarkPlayout(b, Sharp) }
+func BenchmarkPlayoutSixtySix(b *testing.B) { benchmarkPlayout(b, SixtySix) }
