@@ -1,0 +1,206 @@
+package tournament
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+)
+
+// Announce records a digital draw for the next round before it happens
+// (P-4): the commitment (hex SHA-256 of the seed) is public, the seed stays
+// secret until ApplyDraw reveals it. A new announcement replaces the old one.
+func (t *Tournament) Announce(c Commitment) error {
+	if t.Finished() {
+		return conflict("tournament_finished", "")
+	}
+	if !commits(c.Commitment, c.Seed) {
+		return invalid("commitment_invalid", "commitment")
+	}
+	t.Pending = &Commitment{Seed: c.Seed, Commitment: c.Commitment}
+	t.Version++
+	return nil
+}
+
+// commits reports whether commitment is the hex SHA-256 of a non-empty seed.
+func commits(commitment, seed string) bool {
+	sum := sha256.Sum256([]byte(seed))
+	return seed != "" && commitment == hex.EncodeToString(sum[:])
+}
+
+// NextDraw tells who draws next, per bracket, in the order they come to the
+// pots, with the pot size (P-3, P-4, P-6). It fails while the settings are
+// invalid, too few cards are sold (P-2), a match of the current round is
+// undecided, or the tournament is finished.
+func (t *Tournament) NextDraw() ([]DrawGroup, error) {
+	if err := t.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	pos, openRound, openMatch := t.progress()
+	if openMatch != 0 {
+		return nil, conflict("round_unfinished", "", openMatch, openRound)
+	}
+	if len(t.Rounds) == 0 {
+		if short, _ := t.Shortfall(); short { // P-2
+			return nil, conflict("too_few_cards_sold", "cards", t.Sold(), t.Settings.Cards/2)
+		}
+	}
+	groups := t.nextGroups(pos)
+	if len(groups) == 0 {
+		return nil, conflict("tournament_finished", "")
+	}
+	return groups, nil
+}
+
+// ApplyDraw checks a draw against NextDraw and creates the round: in every
+// group each card holds one ticket, each number is drawn at most once per
+// pot, the left pot is emptied and right numbers lie within the pot; only
+// round 1 may leave right numbers undrawn (byes, P-1, P-3). A digital draw
+// must reveal the announced seed. Matches are numbered in bracket order,
+// then by number; a card meeting another card of its own player is
+// surrendered (P-6).
+func (t *Tournament) ApplyDraw(d Draw) error {
+	groups, err := t.NextDraw()
+	if err != nil {
+		return err
+	}
+	switch d.Method {
+	case Digital:
+		if t.Pending == nil {
+			return conflict("draw_not_announced", "seed")
+		}
+		if d.Seed != t.Pending.Seed || d.Commitment != t.Pending.Commitment {
+			return invalid("draw_seed_mismatch", "seed")
+		}
+	case Physical:
+	default:
+		return invalid("draw_method_invalid", "method", string(d.Method))
+	}
+	tickets, err := matchGroups(groups, d.Groups)
+	if err != nil {
+		return err
+	}
+	owner := map[CardNo]PlayerID{}
+	for _, c := range t.Cards {
+		owner[c.No] = c.Player
+	}
+	no := len(t.Rounds) + 1
+	var matches []Match
+	for i, g := range groups {
+		left, right, err := checkTickets(g, tickets[i], no == 1)
+		if err != nil {
+			return err
+		}
+		for n := 1; n <= g.PotSize; n++ {
+			m := Match{No: len(matches) + 1, Bracket: g.Bracket, A: left[n], B: right[n], Version: 1}
+			if m.B != 0 && owner[m.A] == owner[m.B] { // P-6
+				m.Surrendered = true
+				m.Result = &Result{Winner: m.A}
+			}
+			matches = append(matches, m)
+		}
+	}
+	t.Rounds = append(t.Rounds, Round{No: no, Draw: cloneDraw(d), Matches: matches})
+	t.Pending = nil
+	t.Version++
+	return nil
+}
+
+// matchGroups pairs the drawn groups with the expected ones: the same
+// brackets, each once. It returns the tickets in the order of groups.
+func matchGroups(groups []DrawGroup, drawn []GroupTickets) ([][]Ticket, error) {
+	want := make(bracketList, len(groups))
+	for i, g := range groups {
+		want[i] = g.Bracket
+	}
+	out := make([][]Ticket, len(groups))
+	seen := map[Bracket]bool{}
+	for _, gt := range drawn {
+		i := slices.Index(want, gt.Bracket)
+		if i < 0 || seen[gt.Bracket] {
+			return nil, invalid("draw_groups_mismatch", "groups", want)
+		}
+		seen[gt.Bracket] = true
+		out[i] = gt.Tickets
+	}
+	if len(seen) != len(want) {
+		return nil, invalid("draw_groups_mismatch", "groups", want)
+	}
+	return out, nil
+}
+
+// checkTickets validates the tickets of one group and returns the card on
+// each number of the left and the right pot (0 where nobody drew it).
+func checkTickets(g DrawGroup, tickets []Ticket, byesAllowed bool) (left, right []CardNo, err error) {
+	name := g.Bracket.Name()
+	inGroup := map[CardNo]bool{}
+	for _, e := range g.Entrants {
+		for _, c := range e.Cards {
+			inGroup[c] = true
+		}
+	}
+	left = make([]CardNo, g.PotSize+1)
+	right = make([]CardNo, g.PotSize+1)
+	has := map[CardNo]bool{}
+	for _, tk := range tickets {
+		switch {
+		case !inGroup[tk.Card]:
+			return nil, nil, invalid("ticket_unknown_card", "tickets", name, int(tk.Card))
+		case has[tk.Card]:
+			return nil, nil, invalid("ticket_duplicate_card", "tickets", name, int(tk.Card))
+		case tk.Pot != Left && tk.Pot != Right:
+			return nil, nil, invalid("ticket_pot_invalid", "tickets", name, int(tk.Card))
+		case tk.Number < 1 || tk.Number > g.PotSize:
+			return nil, nil, invalid("ticket_number_range", "tickets", name, int(tk.Card), tk.Number, g.PotSize)
+		}
+		has[tk.Card] = true
+		pot := left
+		if tk.Pot == Right {
+			pot = right
+		}
+		if pot[tk.Number] != 0 {
+			return nil, nil, invalid("ticket_number_twice", "tickets", name, tk.Number, potName(tk.Pot))
+		}
+		pot[tk.Number] = tk.Card
+	}
+	for _, e := range g.Entrants {
+		for _, c := range e.Cards {
+			if !has[c] {
+				return nil, nil, invalid("ticket_missing_card", "tickets", name, int(c))
+			}
+		}
+	}
+	for n := 1; n <= g.PotSize; n++ {
+		if left[n] == 0 { // P-3: the left pot is drawn empty first
+			return nil, nil, invalid("left_pot_not_empty", "tickets", name, n)
+		}
+		if right[n] == 0 && !byesAllowed { // P-1: unsold cards are the only byes
+			return nil, nil, invalid("bye_after_round_one", "tickets", name, n)
+		}
+	}
+	return left, right, nil
+}
+
+func cloneDraw(d Draw) Draw {
+	d.Groups = slices.Clone(d.Groups)
+	for i := range d.Groups {
+		d.Groups[i].Tickets = slices.Clone(d.Groups[i].Tickets)
+	}
+	return d
+}
+
+// UndoDraw removes the latest round while none of its matches has been
+// played; surrenders and byes go with it. An announced draw is dropped too,
+// since it was meant for the round after.
+func (t *Tournament) UndoDraw() error {
+	r := t.Current()
+	if r == nil {
+		return conflict("no_round", "")
+	}
+	if slices.ContainsFunc(r.Matches, Match.Played) {
+		return conflict("undo_has_results", "", r.No)
+	}
+	t.Rounds = t.Rounds[:len(t.Rounds)-1]
+	t.Pending = nil
+	t.Version++
+	return nil
+}

@@ -1,0 +1,142 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind tells the caller what went wrong in terms it can map to a response
+// in one place (the web app: 422, 409, 404).
+type Kind string
+
+const (
+	Invalid  Kind = "invalid"   // the input breaks a rule
+	Conflict Kind = "conflict"  // not possible in the current state, or changed meanwhile
+	NotFound Kind = "not_found" // no such player, card, round or match
+)
+
+// Error is the one error type of the package (after benbjohnson/wtf).
+// Code is stable for programs and tests; Field names the input it concerns
+// so a form can show the message beside it.
+type Error struct {
+	Kind  Kind
+	Code  string
+	Field string
+	Deal  int   // 0-based score-sheet deal the error is about, or -1
+	Args  []any // values for the message; an arg with a Text(lang) method is translated
+}
+
+// message is one entry of the catalogue: printf formats in both languages.
+type message struct{ en, de string }
+
+// messages is the catalogue of every code the package returns.
+var messages = map[string]message{
+	"name_required":              {"the name is required", "Der Name fehlt"},
+	"name_too_long":              {"the name is longer than %d characters", "Der Name ist länger als %d Zeichen"},
+	"cards_not_power_of_two":     {"the number of cards must be a power of two from 4 to 4096, not %d", "Die Anzahl der Karten muss eine Zweierpotenz von 4 bis 4096 sein, nicht %d"},
+	"max_cards_invalid":          {"cards per player must be at least 1, not %d", "Karten pro Person müssen mindestens 1 sein, nicht %d"},
+	"price_negative":             {"the price must not be negative", "Der Preis darf nicht negativ sein"},
+	"variant_invalid":            {"unknown variant %q (want soft, sharp or sixty-six)", "Unbekannte Spielart %q (weich, scharf oder sixty-six)"},
+	"closing_invalid":            {"unknown closing rule %q (want at-close or count-later)", "Unbekannte Zudreh-Regel %q (at-close oder count-later)"},
+	"bummerl_invalid":            {"Bummerl per match must be 1, 2 or 3, not %d", "Bummerl pro Partie müssen 1, 2 oder 3 sein, nicht %d"},
+	"prizes_count":               {"there must be 2, 4 or 8 prizes, not %d", "Es muss 2, 4 oder 8 Preise geben, nicht %d"},
+	"prize_description_required": {"prize %d has no description", "Preis %d hat keine Beschreibung"},
+	"settings_locked":            {"the settings are fixed once round 1 is drawn", "Die Einstellungen stehen fest, sobald Runde 1 ausgelost ist"},
+	"cards_below_sold":           {"%d cards are sold already; the tournament cannot have fewer", "Es sind schon %d Karten verkauft; das Turnier kann nicht weniger haben"},
+	"max_cards_below_held":       {"%s holds %d cards already", "%s hat schon %d Karten"},
+	"player_not_found":           {"there is no player %d", "Es gibt keine Person %d"},
+	"card_not_found":             {"card %d is not sold", "Karte %d ist nicht verkauft"},
+	"sell_count_invalid":         {"the number of cards to sell must be at least 1, not %d", "Die Anzahl der zu verkaufenden Karten muss mindestens 1 sein, nicht %d"},
+	"sales_closed":               {"no sales or cancellations after the draw of round 1", "Nach der Auslosung der Runde 1 kann nichts mehr verkauft oder storniert werden"},
+	"max_cards_exceeded":         {"%s holds %d cards; at most %d are allowed", "%s hat %d Karten; erlaubt sind höchstens %d"},
+	"cards_sold_out":             {"only %d cards are left", "Es sind nur noch %d Karten frei"},
+	"too_few_cards_sold":         {"%d cards sold; more than %d are needed (P-2)", "%d Karten verkauft; es müssen mehr als %d sein (P-2)"},
+	"round_unfinished":           {"match %d of round %d has no result yet", "Spiel %d der Runde %d hat noch kein Ergebnis"},
+	"tournament_finished":        {"the tournament is finished", "Das Turnier ist beendet"},
+	"commitment_invalid":         {"the commitment must be the hex SHA-256 of the seed", "Die Festlegung muss der Hex-SHA-256 des Seeds sein"},
+	"draw_method_invalid":        {"unknown draw method %q (want digital or physical)", "Unbekannte Auslosungsart %q (digital oder physical)"},
+	"draw_not_announced":         {"a digital draw must be announced first", "Eine digitale Auslosung muss zuerst angekündigt werden"},
+	"draw_seed_mismatch":         {"the seed or commitment differs from the announced one", "Seed oder Festlegung weichen von der Ankündigung ab"},
+	"draw_groups_mismatch":       {"the draw must have exactly the groups %s", "Die Auslosung muss genau die Gruppen %s haben"},
+	"ticket_unknown_card":        {"%s: card %d does not draw in this group", "%s: Karte %d lost in dieser Gruppe nicht"},
+	"ticket_duplicate_card":      {"%s: card %d has more than one ticket", "%s: Karte %d hat mehr als ein Los"},
+	"ticket_missing_card":        {"%s: card %d has no ticket", "%s: Karte %d hat kein Los"},
+	"ticket_pot_invalid":         {"%s: card %d: unknown pot", "%s: Karte %d: unbekannter Topf"},
+	"ticket_number_range":        {"%s: card %d: number %d is not within 1 to %d", "%s: Karte %d: Nummer %d liegt nicht zwischen 1 und %d"},
+	"ticket_number_twice":        {"%s: number %d is drawn twice from the %s pot", "%s: Nummer %d wurde zweimal aus dem %s Topf gezogen"},
+	"left_pot_not_empty":         {"%s: number %d of the left pot was not drawn", "%s: Nummer %d des linken Topfs wurde nicht gezogen"},
+	"bye_after_round_one":        {"%s: number %d of the right pot was not drawn; there are byes only in round 1", "%s: Nummer %d des rechten Topfs wurde nicht gezogen; Freilose gibt es nur in Runde 1"},
+	"no_round":                   {"no round has been drawn", "Es wurde noch keine Runde ausgelost"},
+	"undo_has_results":           {"round %d has results; clear them first", "Runde %d hat schon Ergebnisse; zuerst löschen"},
+	"round_not_found":            {"there is no round %d", "Es gibt keine Runde %d"},
+	"match_not_found":            {"round %d has no match %d", "Runde %d hat kein Spiel %d"},
+	"version_conflict":           {"changed meanwhile, please check", "Inzwischen geändert, bitte prüfen"},
+	"undo_next_draw_first":       {"round %d is drawn already; undo its draw first", "Runde %d ist schon ausgelost; zuerst deren Auslosung zurücknehmen"},
+	"match_is_bye":               {"match %d is a bye", "Spiel %d ist ein Freilos"},
+	"match_surrendered":          {"match %d was surrendered (one player holds both cards)", "Spiel %d wurde aufgegeben (beide Karten gehören einer Person)"},
+	"match_decided":              {"match %d has a result already", "Spiel %d hat schon ein Ergebnis"},
+	"match_no_result":            {"match %d has no result", "Spiel %d hat kein Ergebnis"},
+	"table_invalid":              {"the table must be at least 1, not %d", "Der Tisch muss mindestens 1 sein, nicht %d"},
+	"winner_not_in_match":        {"the winner must be card %d or %d, not %d", "Gewinner muss Karte %d oder %d sein, nicht %d"},
+	"bummerl_result_invalid":     {"the winner needs %d Bummerl and the loser fewer, not %d:%d", "Gewinner braucht %d Bummerl und Verlierer weniger, nicht %d:%d"},
+	"sheet_invalid":              {"score sheet, deal %d: %s", "Spielzettel, Spiel %d: %s"},
+	"sheet_unfinished":           {"the score sheet does not finish the match", "Der Spielzettel beendet die Partie nicht"},
+	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
+}
+
+func newError(kind Kind, code, field string, args ...any) *Error {
+	return &Error{Kind: kind, Code: code, Field: field, Deal: -1, Args: args}
+}
+
+func invalid(code, field string, args ...any) *Error {
+	return newError(Invalid, code, field, args...)
+}
+
+func conflict(code, field string, args ...any) *Error {
+	return newError(Conflict, code, field, args...)
+}
+
+func notFound(code, field string, args ...any) *Error {
+	return newError(NotFound, code, field, args...)
+}
+
+// Error gives the English message.
+func (e *Error) Error() string { return e.Text("en") }
+
+// Text gives the message in German ("de") or English (anything else).
+func (e *Error) Text(lang string) string {
+	m, ok := messages[e.Code]
+	if !ok {
+		return e.Code
+	}
+	format := m.en
+	if lang == "de" {
+		format = m.de
+	}
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if t, ok := a.(interface{ Text(string) string }); ok {
+			a = t.Text(lang)
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// ErrorKind returns the kind of a tournament error, or "" for any other error.
+func ErrorKind(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return ""
+}
+
+// ErrorCode returns the code of a tournament error, or "" for any other error.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}

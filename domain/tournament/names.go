@@ -1,0 +1,94 @@
+package tournament
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Name is a user-facing text in German and English.
+type Name struct {
+	De string
+	En string
+}
+
+// Text gives the German ("de") or English (anything else) text.
+func (n Name) Text(lang string) string {
+	if lang == "de" {
+		return n.De
+	}
+	return n.En
+}
+
+// bracketNames are the names of the placement brackets (P-7).
+var bracketNames = map[Bracket]Name{
+	Main:      {"Hauptrunde", "Main draw"},
+	Place3:    {"Spiel um Platz 3", "Match for 3rd place"},
+	Place5to8: {"Platz 5–8", "Places 5–8"},
+	Place5:    {"Spiel um Platz 5", "Match for 5th place"},
+	Place7:    {"Spiel um Platz 7", "Match for 7th place"},
+}
+
+// Name gives the name of the bracket; the main bracket's rounds have their
+// own names (RoundName).
+func (b Bracket) Name() Name {
+	if n, ok := bracketNames[b]; ok {
+		return n
+	}
+	return Name{fmt.Sprintf("Gruppe %d", int(b)), fmt.Sprintf("group %d", int(b))}
+}
+
+// Valid reports whether b is one of the brackets of P-7.
+func (b Bracket) Valid() bool {
+	_, ok := bracketNames[b]
+	return ok
+}
+
+// RoundName names the matches of bracket b in round r. Main rounds are named
+// by the number of cards in the main bracket (byes count, so round 1 of 8
+// cards is the quarterfinal); placement brackets by what they decide (P-7).
+func RoundName(r Round, b Bracket) Name {
+	if b != Main {
+		return b.Name()
+	}
+	switch 2 * r.bracketMatches(Main) {
+	case 2:
+		return Name{"Finale", "Final"}
+	case 4:
+		return Name{"Halbfinale", "Semifinal"}
+	case 8:
+		return Name{"Viertelfinale", "Quarterfinal"}
+	case 16:
+		return Name{"Achtelfinale", "Round of 16"}
+	}
+	return Name{fmt.Sprintf("Runde %d", r.No), fmt.Sprintf("Round %d", r.No)}
+}
+
+// bracketMatches counts the matches of bracket b in the round.
+func (r Round) bracketMatches(b Bracket) int {
+	n := 0
+	for _, m := range r.Matches {
+		if m.Bracket == b {
+			n++
+		}
+	}
+	return n
+}
+
+// potName is the pot in the grammatical form the messages need.
+func potName(p Pot) Name {
+	if p == Left {
+		return Name{"linken", "left"}
+	}
+	return Name{"rechten", "right"}
+}
+
+// bracketList names several brackets, for messages.
+type bracketList []Bracket
+
+func (l bracketList) Text(lang string) string {
+	names := make([]string, len(l))
+	for i, b := range l {
+		names[i] = b.Name().Text(lang)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,113 @@
+package tournament
+
+import (
+	"errors"
+	"slices"
+
+	"bummerl/domain/schnapsen"
+)
+
+// match finds a match for a change: it must exist, the caller must have
+// seen its current version, and its round must be the latest, because the
+// next round was drawn from its result.
+func (t *Tournament) match(round, match, version int) (*Match, error) {
+	if round < 1 || round > len(t.Rounds) {
+		return nil, notFound("round_not_found", "round", round)
+	}
+	r := &t.Rounds[round-1]
+	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.No == match })
+	if i < 0 {
+		return nil, notFound("match_not_found", "match", round, match)
+	}
+	m := &r.Matches[i]
+	switch {
+	case m.Version != version:
+		return nil, conflict("version_conflict", "version")
+	case round != len(t.Rounds):
+		return nil, conflict("undo_next_draw_first", "", round+1)
+	case m.Bye():
+		return nil, invalid("match_is_bye", "match", m.No)
+	case m.Surrendered:
+		return nil, invalid("match_surrendered", "match", m.No)
+	}
+	return m, nil
+}
+
+// StartMatch marks a match as being played at a table (or moves it).
+func (t *Tournament) StartMatch(round, match, table, version int) error {
+	m, err := t.match(round, match, version)
+	switch {
+	case err != nil:
+		return err
+	case m.Result != nil:
+		return conflict("match_decided", "match", m.No)
+	case table < 1:
+		return invalid("table_invalid", "table", table)
+	}
+	m.Table, m.Started = table, true
+	m.Version++
+	return nil
+}
+
+// SetResult records or corrects the result of a match of the latest round.
+// The winner must have BummerlToWin Bummerl and the loser fewer (B-3); a
+// score sheet, when given, must finish the match with the same winner and
+// Bummerl (B-4).
+func (t *Tournament) SetResult(round, match, version int, r Result) error {
+	m, err := t.match(round, match, version)
+	if err != nil {
+		return err
+	}
+	if err := t.checkResult(*m, r); err != nil {
+		return err
+	}
+	if len(r.Sheet) == 0 {
+		r.Sheet = nil
+	}
+	r.Sheet = slices.Clone(r.Sheet)
+	m.Result = &r
+	m.Version++
+	return nil
+}
+
+func (t *Tournament) checkResult(m Match, r Result) error {
+	seat := slices.Index([]CardNo{m.A, m.B}, r.Winner)
+	if seat < 0 {
+		return invalid("winner_not_in_match", "winner", int(m.A), int(m.B), int(r.Winner))
+	}
+	need := t.Settings.BummerlToWin
+	if won, lost := r.Bummerl[seat], r.Bummerl[1-seat]; won != need || lost < 0 || lost >= need {
+		return invalid("bummerl_result_invalid", "bummerl", need, r.Bummerl[0], r.Bummerl[1])
+	}
+	if len(r.Sheet) == 0 {
+		return nil
+	}
+	v, err := schnapsen.ScoreMatch(schnapsen.MatchRules{BummerlToWin: need}, r.Sheet)
+	switch {
+	case err != nil:
+		e := invalid("sheet_invalid", "sheet", 0, err)
+		if se := (*schnapsen.SheetError)(nil); errors.As(err, &se) {
+			e.Deal, e.Args[0] = se.Deal, se.Deal+1 // the form marks this deal
+		}
+		return e
+	case !v.Finished:
+		return invalid("sheet_unfinished", "sheet")
+	case *v.Winner != seat || v.Bummerl != r.Bummerl:
+		return invalid("sheet_disagrees", "sheet", int([]CardNo{m.A, m.B}[*v.Winner]), v.Bummerl[0], v.Bummerl[1])
+	}
+	return nil
+}
+
+// ClearResult removes the result of a match of the latest round.
+func (t *Tournament) ClearResult(round, match, version int) error {
+	m, err := t.match(round, match, version)
+	switch {
+	case err != nil:
+		return err
+	case m.Result == nil:
+		return conflict("match_no_result", "match", m.No)
+	}
+	m.Result = nil
+	m.Version++
+	return nil
+}

@@ -1,0 +1,174 @@
+package tournament
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"bummerl/domain/schnapsen"
+)
+
+// Limits of N (P-1).
+const (
+	MinCards = 4
+	MaxCards = 4096
+)
+
+// maxNameLen bounds names of tournaments and players, so lists and print
+// sheets stay readable.
+const maxNameLen = 100
+
+// Validate checks the settings of P-9 and reports the first problem.
+func (s Settings) Validate() error {
+	if err := validName(s.Name); err != nil {
+		return err
+	}
+	if !validN(s.Cards) { // P-1
+		return invalid("cards_not_power_of_two", "cards", s.Cards)
+	}
+	if s.MaxCards < 1 { // P-1
+		return invalid("max_cards_invalid", "max_cards", s.MaxCards)
+	}
+	if s.PriceCents < 0 {
+		return invalid("price_negative", "price")
+	}
+	switch s.Variant {
+	case schnapsen.Soft, schnapsen.Sharp, schnapsen.SixtySix:
+	default:
+		return invalid("variant_invalid", "variant", string(s.Variant))
+	}
+	switch s.Closing {
+	case schnapsen.AtClose, schnapsen.CountLater:
+	default:
+		return invalid("closing_invalid", "closing", string(s.Closing))
+	}
+	if s.BummerlToWin < 1 || s.BummerlToWin > 3 { // B-3
+		return invalid("bummerl_invalid", "bummerl_to_win", s.BummerlToWin)
+	}
+	switch len(s.Prizes) { // P-7
+	case 2, 4, 8:
+	default:
+		return invalid("prizes_count", "prizes", len(s.Prizes))
+	}
+	for i, p := range s.Prizes {
+		if strings.TrimSpace(p) == "" {
+			return invalid("prize_description_required", "prizes", i+1)
+		}
+	}
+	return nil
+}
+
+// validName checks a required, bounded name (already trimmed or not).
+func validName(name string) error {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return invalid("name_required", "name")
+	}
+	if utf8.RuneCountInString(name) > maxNameLen {
+		return invalid("name_too_long", "name", maxNameLen)
+	}
+	return nil
+}
+
+// validN: a power of two from 4 to 4096 (P-1).
+func validN(n int) bool {
+	return n >= MinCards && n <= MaxCards && n&(n-1) == 0
+}
+
+// New starts a tournament with valid settings and nothing sold.
+func New(s Settings) (*Tournament, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &Tournament{Settings: cleanSettings(s), Version: 1}, nil
+}
+
+// cleanSettings trims the texts and copies the prizes so the caller's slice
+// is not shared.
+func cleanSettings(s Settings) Settings {
+	s.Name = strings.TrimSpace(s.Name)
+	s.Prizes = slices.Clone(s.Prizes)
+	for i, p := range s.Prizes {
+		s.Prizes[i] = strings.TrimSpace(p)
+	}
+	return s
+}
+
+// drawn reports whether round 1 has been drawn: from then on settings and
+// sales are fixed (P-9).
+func (t *Tournament) drawn() bool { return len(t.Rounds) > 0 }
+
+// ChangeSettings replaces the settings before the draw of round 1 (P-9).
+// It refuses what would invalidate sales: fewer cards than sold, or fewer
+// cards per player than someone holds. When N shrinks, sold numbers above
+// the new N are moved down into free numbers (see renumber).
+func (t *Tournament) ChangeSettings(s Settings) error {
+	if t.drawn() {
+		return conflict("settings_locked", "")
+	}
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if sold := t.Sold(); sold > s.Cards {
+		return invalid("cards_below_sold", "cards", sold)
+	}
+	for _, p := range t.Players {
+		if held := t.held(p.ID); held > s.MaxCards {
+			return invalid("max_cards_below_held", "max_cards", p.Name, held)
+		}
+	}
+	t.Settings = cleanSettings(s)
+	t.Cards = renumber(t.Cards, s.Cards)
+	t.Version++
+	return nil
+}
+
+// renumber moves every card whose number is above n to the lowest free
+// number, taking the cards in ascending order of their old number. Cards at
+// or below n keep their numbers. The caller guarantees len(cards) <= n.
+func renumber(cards []Card, n int) []Card {
+	out := slices.Clone(cards)
+	sortCards(out)
+	used := make(map[CardNo]bool, len(out))
+	for _, c := range out {
+		used[c.No] = true
+	}
+	free := CardNo(1)
+	for i := range out {
+		if int(out[i].No) <= n {
+			continue
+		}
+		for used[free] {
+			free++
+		}
+		used[free] = true
+		out[i].No = free
+	}
+	sortCards(out)
+	return out
+}
+
+// Shortfall checks P-2: more than N/2 cards must be sold. When too few are
+// sold it suggests the largest smaller N' (at least 4) with more than N'/2
+// sold, or 0 when even N' = 4 does not fit.
+func (t *Tournament) Shortfall() (short bool, suggest int) {
+	sold := t.Sold()
+	if sold > t.Settings.Cards/2 {
+		return false, 0
+	}
+	for n := t.Settings.Cards / 2; n >= MinCards; n /= 2 {
+		if sold > n/2 { // sold <= n holds, since sold <= 2n/2 failed before
+			return true, n
+		}
+	}
+	return true, 0
+}
+
+// Resize sets N to n before the draw, typically the suggestion of Shortfall
+// (P-2). n must be a valid N not below the cards sold; numbers above n are
+// moved down as ChangeSettings does.
+func (t *Tournament) Resize(n int) error {
+	s := t.Settings
+	s.Cards = n
+	return t.ChangeSettings(s)
+}
