@@ -1,0 +1,142 @@
+package tournament
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestAddPlayer(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, false))
+	for i, name := range []string{" Huber Franz ", "Maier", "Huber Franz"} {
+		id, err := tr.AddPlayer(name, " SV Kirchberg ", " 0664 123 ")
+		must(t, err)
+		if id != PlayerID(i+1) {
+			t.Errorf("id = %d, want %d", id, i+1)
+		}
+	}
+	p, ok := tr.Player(1)
+	if !ok || p.Name != "Huber Franz" || p.Club != "SV Kirchberg" || p.Phone != "0664 123" {
+		t.Errorf("Player(1) = %+v, %v", p, ok)
+	}
+	before := clone(t, tr)
+	_, err := tr.AddPlayer(" \t", "", "")
+	wantCode(t, err, "name_required")
+	if err.(*Error).Field != "name" || err.(*Error).Kind != Invalid {
+		t.Errorf("error = %+v", err)
+	}
+	unchanged(t, before, tr)
+	if tr.Version != 4 {
+		t.Errorf("version = %d, want 4 (new + 3 players)", tr.Version)
+	}
+}
+
+func TestEditPlayer(t *testing.T) {
+	tests := map[string]struct {
+		p    Player
+		code string
+	}{
+		"rename":    {Player{ID: 1, Name: " Berger ", Club: "ASK"}, ""},
+		"no name":   {Player{ID: 1, Name: ""}, "name_required"},
+		"not found": {Player{ID: 9, Name: "X"}, "player_not_found"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			_, err := tr.AddPlayer("Huber", "", "0664")
+			must(t, err)
+			before := clone(t, tr)
+			err = tr.EditPlayer(tc.p)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if p, _ := tr.Player(1); p.Name != "Berger" || p.Club != "ASK" || p.Phone != "" {
+				t.Errorf("player = %+v", p)
+			}
+		})
+	}
+}
+
+// P-1: at most MaxCards per player and N in all; numbers are the lowest free ones.
+func TestSell(t *testing.T) {
+	tests := map[string]struct {
+		player PlayerID
+		k      int
+		want   []CardNo
+		code   string
+	}{
+		"one card":           {3, 1, []CardNo{2}, ""},
+		"fills the gaps":     {3, 2, []CardNo{2, 4}, ""},
+		"P-1 max per player": {2, 2, nil, "max_cards_exceeded"},
+		"P-1 up to max":      {2, 1, []CardNo{2}, ""},
+		"P-1 N in all":       {3, 2, nil, "cards_sold_out"},
+		"zero cards":         {2, 0, nil, "sell_count_invalid"},
+		"unknown player":     {7, 1, nil, "player_not_found"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			buyer(t, tr, "Huber", 2)             // 1, 2
+			_, cards := buyer(t, tr, "Maier", 3) // 3, 4, 5
+			buyer(t, tr, "Gruber", 2)            // 6, 7
+			must(t, tr.CancelSale(2))
+			must(t, tr.CancelSale(cards[1]))
+			must(t, tr.CancelSale(7))
+			if tc.code == "cards_sold_out" {
+				buyer(t, tr, "Wimmer", 3) // 2, 4, 7: only 8 is left
+			}
+			before := clone(t, tr)
+			got, err := tr.Sell(tc.player, tc.k)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Sell = %v, want %v", got, tc.want)
+			}
+			for _, c := range got {
+				card, ok := tr.Card(c)
+				if !ok || card.Player != tc.player {
+					t.Errorf("card %d = %+v", c, card)
+				}
+			}
+			if tr.Sold() != before.Sold()+tc.k || tr.Version != before.Version+1 {
+				t.Errorf("sold %d, version %d", tr.Sold(), tr.Version)
+			}
+		})
+	}
+}
+
+// P-4: each card gets the next sale sequence, so later sales draw later.
+func TestSaleOrder(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, false))
+	a, _ := buyer(t, tr, "A", 1)
+	b, _ := buyer(t, tr, "B", 2)
+	_, err := tr.Sell(a, 1)
+	must(t, err)
+	var sales []int
+	for _, c := range tr.Cards {
+		sales = append(sales, c.Sale)
+	}
+	if !slices.Equal(sales, []int{1, 2, 3, 4}) || tr.Cards[3].Player != a || tr.Cards[1].Player != b {
+		t.Errorf("cards = %+v", tr.Cards)
+	}
+}
+
+func TestSalesClosedAfterDraw(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, false))
+	id, _ := buyer(t, tr, "Huber", 1)
+	sellOut(t, tr, 5)
+	wantCode(t, tr.CancelSale(8), "card_not_found")
+	must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+	before := clone(t, tr)
+	_, err := tr.Sell(id, 1)
+	wantCode(t, err, "sales_closed")
+	wantCode(t, tr.CancelSale(1), "sales_closed")
+	if ErrorKind(err) != Conflict {
+		t.Errorf("kind = %q", ErrorKind(err))
+	}
+	unchanged(t, before, tr)
+}

@@ -1,0 +1,183 @@
+package tournament
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// P-9, P-1, P-7, B-3: every setting is checked and the error names its field.
+func TestValidate(t *testing.T) {
+	tests := map[string]struct {
+		edit  func(s *Settings)
+		code  string
+		field string
+	}{
+		"valid":                {func(s *Settings) {}, "", ""},
+		"N 4":                  {func(s *Settings) { s.Cards = 4 }, "", ""},
+		"N 4096":               {func(s *Settings) { s.Cards = 4096 }, "", ""},
+		"P-1 N not power of 2": {func(s *Settings) { s.Cards = 48 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 2":              {func(s *Settings) { s.Cards = 2 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 8192":           {func(s *Settings) { s.Cards = 8192 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 0":              {func(s *Settings) { s.Cards = 0 }, "cards_not_power_of_two", "cards"},
+		"P-1 max cards 0":      {func(s *Settings) { s.MaxCards = 0 }, "max_cards_invalid", "max_cards"},
+		"negative price":       {func(s *Settings) { s.PriceCents = -1 }, "price_negative", "price"},
+		"free entry":           {func(s *Settings) { s.PriceCents = 0 }, "", ""},
+		"no name":              {func(s *Settings) { s.Name = "  " }, "name_required", "name"},
+		"long name":            {func(s *Settings) { s.Name = strings.Repeat("ö", 101) }, "name_too_long", "name"},
+		"variant":              {func(s *Settings) { s.Variant = "hard" }, "variant_invalid", "variant"},
+		"empty variant":        {func(s *Settings) { s.Variant = "" }, "variant_invalid", "variant"},
+		"closing":              {func(s *Settings) { s.Closing = "never" }, "closing_invalid", "closing"},
+		"B-3 bummerl 0":        {func(s *Settings) { s.BummerlToWin = 0 }, "bummerl_invalid", "bummerl_to_win"},
+		"B-3 bummerl 4":        {func(s *Settings) { s.BummerlToWin = 4 }, "bummerl_invalid", "bummerl_to_win"},
+		"P-7 3 prizes":         {func(s *Settings) { s.Prizes = s.Prizes[:3] }, "prizes_count", "prizes"},
+		"P-7 no prizes":        {func(s *Settings) { s.Prizes = nil }, "prizes_count", "prizes"},
+		"P-7 2 prizes":         {func(s *Settings) { s.Prizes = s.Prizes[:2] }, "", ""},
+		"blank prize":          {func(s *Settings) { s.Prizes[5] = " " }, "prize_description_required", "prizes"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			s := settings(64, 8, false)
+			tc.edit(&s)
+			err := s.Validate()
+			wantCode(t, err, tc.code)
+			if _, nerr := New(s); ErrorCode(nerr) != tc.code {
+				t.Errorf("New: %v, want code %q", nerr, tc.code)
+			}
+			if err != nil && err.(*Error).Field != tc.field {
+				t.Errorf("field = %q, want %q", err.(*Error).Field, tc.field)
+			}
+		})
+	}
+}
+
+func TestNewCopiesPrizes(t *testing.T) {
+	s := settings(16, 4, false)
+	s.Name = "  Kirtag  "
+	tr := mustNew(t, s)
+	s.Prizes[0] = "changed"
+	if tr.Settings.Prizes[0] != "Preis 1" || tr.Settings.Name != "Kirtag" {
+		t.Errorf("settings = %+v", tr.Settings)
+	}
+}
+
+// P-9: settings are fixed once round 1 is drawn, and they may not
+// invalidate sales made before.
+func TestChangeSettings(t *testing.T) {
+	tests := map[string]struct {
+		edit func(s *Settings)
+		draw bool
+		code string
+	}{
+		"more cards":              {func(s *Settings) { s.Cards = 32 }, false, ""},
+		"price":                   {func(s *Settings) { s.PriceCents = 500 }, false, ""},
+		"invalid":                 {func(s *Settings) { s.Cards = 12 }, false, "cards_not_power_of_two"},
+		"N below sold":            {func(s *Settings) { s.Cards = 4 }, false, "cards_below_sold"},
+		"max cards below held":    {func(s *Settings) { s.MaxCards = 2 }, false, "max_cards_below_held"},
+		"locked after the draw":   {func(s *Settings) { s.PriceCents = 500 }, true, "settings_locked"},
+		"same settings after too": {func(s *Settings) {}, true, "settings_locked"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 4, false))
+			buyer(t, tr, "Huber", 3)
+			sellOut(t, tr, 3)
+			if tc.draw {
+				must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+			}
+			s := tr.Settings
+			tc.edit(&s)
+			before := clone(t, tr)
+			err := tr.ChangeSettings(s)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if !slices.Equal(tr.Settings.Prizes, s.Prizes) || tr.Settings.Cards != s.Cards || tr.Version != before.Version+1 {
+				t.Errorf("settings = %+v, version %d", tr.Settings, tr.Version)
+			}
+		})
+	}
+}
+
+func TestSettingsUnlockedAfterUndo(t *testing.T) {
+	tr := mustNew(t, settings(4, 2, false))
+	sellOut(t, tr, 4)
+	must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+	s := tr.Settings
+	s.PriceCents = 1
+	wantCode(t, tr.ChangeSettings(s), "settings_locked")
+	must(t, tr.UndoDraw())
+	must(t, tr.ChangeSettings(s))
+}
+
+// P-2: more than N/2 cards must be sold, else the largest smaller N' that fits is suggested.
+func TestShortfall(t *testing.T) {
+	tests := map[string]struct {
+		n, sold int
+		short   bool
+		suggest int
+	}{
+		"half plus one":     {64, 33, false, 0},
+		"sold out":          {64, 64, false, 0},
+		"exactly half":      {64, 32, true, 32},
+		"a quarter":         {64, 16, true, 16},
+		"a quarter plus 1":  {64, 17, true, 32},
+		"three of 16":       {16, 3, true, 4},
+		"two of 16":         {16, 2, true, 0},
+		"nothing sold":      {8, 0, true, 0},
+		"two of 4":          {4, 2, true, 0},
+		"three of 4":        {4, 3, false, 0},
+		"far too few of 4k": {4096, 100, true, 128},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(tc.n, 2, false))
+			sellOut(t, tr, tc.sold)
+			short, suggest := tr.Shortfall()
+			if short != tc.short || suggest != tc.suggest {
+				t.Errorf("Shortfall() = %v, %d; want %v, %d", short, suggest, tc.short, tc.suggest)
+			}
+			_, err := tr.NextDraw()
+			if tc.short {
+				wantCode(t, err, "too_few_cards_sold")
+			} else {
+				must(t, err)
+			}
+		})
+	}
+}
+
+// P-2: accepting the suggestion moves numbers above N' down into the
+// lowest free numbers, in ascending order of the old number.
+func TestResize(t *testing.T) {
+	tr := mustNew(t, settings(16, 2, false))
+	sellOut(t, tr, 12)
+	for c := CardNo(1); c <= 6; c++ {
+		must(t, tr.CancelSale(c))
+	}
+	if short, suggest := tr.Shortfall(); !short || suggest != 8 {
+		t.Fatalf("Shortfall() = %v, %d", short, suggest)
+	}
+	before := clone(t, tr)
+	wantCode(t, tr.Resize(4), "cards_below_sold")
+	wantCode(t, tr.Resize(12), "cards_not_power_of_two")
+	unchanged(t, before, tr)
+	must(t, tr.Resize(8))
+	got := map[CardNo]PlayerID{}
+	for _, c := range tr.Cards {
+		got[c.No] = c.Player
+	}
+	want := map[CardNo]PlayerID{7: 7, 8: 8, 1: 9, 2: 10, 3: 11, 4: 12}
+	if !maps.Equal(got, want) {
+		t.Errorf("cards after resize = %v, want %v", got, want)
+	}
+	if _, err := tr.NextDraw(); err != nil {
+		t.Errorf("NextDraw after resize: %v", err)
+	}
+	if _, ok := tr.Card(9); ok {
+		t.Error("card 9 still exists")
+	}
+}
