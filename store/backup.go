@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Backup writes a consistent copy of the database to path while the app
+// keeps running. VACUUM INTO reads one snapshot (a read transaction in
+// WAL mode: writers go on) and writes a compact database file. An
+// existing file is never overwritten: ErrBackupExists.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if path == "" {
+		return errors.New("store: empty backup path")
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return &Error{Code: ErrBackupExists.Code,
+			En: fmt.Sprintf("the backup file %s exists already", path),
+			De: fmt.Sprintf("Die Sicherungsdatei %s existiert bereits", path)}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	if err := s.rdb.WithContext(ctx).Exec("VACUUM INTO ?", path).Error; err != nil {
+		return fmt.Errorf("store: backup to %s: %w", path, err)
+	}
+	// VACUUM INTO does not fsync its output; a backup must be on disk
+	// before anyone relies on it.
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("store: backup: sync %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteBackup streams a consistent copy of the database to w (the
+// download button). The copy is made in a temporary directory first,
+// because VACUUM INTO writes only to a file.
+func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
+	dir, err := os.MkdirTemp("", "bummerl-backup-")
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "bummerl.db")
+	if err := s.Backup(ctx, path); err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	defer f.Close()
+	if _, err := io.Copy(w, f); err != nil {
+		return fmt.Errorf("store: backup: send: %w", err)
+	}
+	return nil
+}

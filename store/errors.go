@@ -1,0 +1,47 @@
+package store
+
+// Error is a store error the user may see: a stable code and the message
+// in German and English.
+type Error struct {
+	Code string
+	En   string
+	De   string
+}
+
+func (e *Error) Error() string { return e.En }
+
+// Text gives the message in the language "de" or "en".
+func (e *Error) Text(lang string) string {
+	if lang == "de" {
+		return e.De
+	}
+	return e.En
+}
+
+// Is makes errors.Is match by code, so an error with details (a user's
+// name) still matches the sentinel of its kind.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code
+}
+
+// Sentinels; compare with errors.Is.
+var (
+	ErrNotFound = &Error{Code: "not_found",
+		En: "not found", De: "nicht gefunden"}
+	// ErrBadLogin is the same for an unknown name and a wrong password,
+	// so a login form does not tell which names exist.
+	ErrBadLogin = &Error{Code: "bad_login",
+		En: "unknown user name or wrong password", De: "Unbekannter Benutzername oder falsches Passwort"}
+	// ErrConflict: the tournament changed under a save (the version check
+	// of Update); the user reloads and tries again.
+	ErrConflict = &Error{Code: "conflict",
+		En: "the tournament was changed at the same time; please reload and try again",
+		De: "Das Turnier wurde gleichzeitig geändert; bitte neu laden und noch einmal versuchen"}
+	ErrUserExists = &Error{Code: "user_exists",
+		En: "a user of that name exists already", De: "Ein Benutzer mit diesem Namen existiert bereits"}
+	ErrBadUser = &Error{Code: "bad_user",
+		En: "invalid user", De: "Ungültiger Benutzer"}
+	ErrBackupExists = &Error{Code: "backup_exists",
+		En: "the backup file exists already", De: "Die Sicherungsdatei existiert bereits"}
+)

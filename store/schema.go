@@ -1,0 +1,161 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"gorm.io/gorm"
+)
+
+// migrations are applied in order; schema_version holds how many ran.
+// Never edit a released step: append a new one. The schema is written by
+// hand rather than by AutoMigrate because it needs composite keys and
+// composite foreign keys with ON DELETE CASCADE.
+//
+// Times are INTEGER milliseconds since 1970 UTC. JSON columns are TEXT.
+var migrations = []string{
+	// 1: users, sessions, API tokens, tournaments and their parts, audit.
+	`CREATE TABLE users (
+		id            INTEGER PRIMARY KEY,
+		name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+		role          TEXT NOT NULL CHECK (role IN ('organiser', 'helper')),
+		password_hash TEXT NOT NULL,
+		created_at    INTEGER NOT NULL
+	);
+	CREATE TABLE sessions (
+		token_hash TEXT PRIMARY KEY,
+		user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		created_at INTEGER NOT NULL,
+		expires_at INTEGER NOT NULL
+	);
+	CREATE INDEX sessions_expires ON sessions(expires_at);
+	CREATE TABLE api_tokens (
+		token_hash TEXT PRIMARY KEY,
+		user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		label      TEXT NOT NULL,
+		created_at INTEGER NOT NULL
+	);
+	CREATE TABLE tournaments (
+		id                 INTEGER PRIMARY KEY,
+		revision           INTEGER NOT NULL,
+		version            INTEGER NOT NULL,
+		name               TEXT NOT NULL,
+		cards              INTEGER NOT NULL,
+		max_cards          INTEGER NOT NULL,
+		price_cents        INTEGER NOT NULL,
+		variant            TEXT NOT NULL,
+		closing            TEXT NOT NULL,
+		bummerl_to_win     INTEGER NOT NULL,
+		prizes             TEXT NOT NULL,
+		multiple_prizes    BOOLEAN NOT NULL,
+		pending_seed       TEXT,
+		pending_commitment TEXT,
+		finished           BOOLEAN NOT NULL,
+		created_at         INTEGER NOT NULL,
+		updated_at         INTEGER NOT NULL
+	);
+	CREATE TABLE players (
+		tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+		id            INTEGER NOT NULL,
+		name          TEXT NOT NULL,
+		club          TEXT NOT NULL,
+		phone         TEXT NOT NULL,
+		PRIMARY KEY (tournament_id, id)
+	);
+	CREATE TABLE cards (
+		tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+		no            INTEGER NOT NULL,
+		player_id     INTEGER NOT NULL,
+		sale          INTEGER NOT NULL,
+		PRIMARY KEY (tournament_id, no),
+		-- no cascade: a player who still holds a card cannot be removed
+		FOREIGN KEY (tournament_id, player_id) REFERENCES players(tournament_id, id)
+	);
+	CREATE INDEX cards_player ON cards(tournament_id, player_id);
+	CREATE TABLE rounds (
+		tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+		no            INTEGER NOT NULL,
+		method        TEXT NOT NULL,
+		seed          TEXT NOT NULL,
+		commitment    TEXT NOT NULL,
+		PRIMARY KEY (tournament_id, no)
+	);
+	CREATE TABLE draw_groups (
+		tournament_id INTEGER NOT NULL,
+		round_no      INTEGER NOT NULL,
+		grp           INTEGER NOT NULL,
+		bracket       INTEGER NOT NULL,
+		PRIMARY KEY (tournament_id, round_no, grp),
+		FOREIGN KEY (tournament_id, round_no) REFERENCES rounds(tournament_id, no) ON DELETE CASCADE
+	);
+	CREATE TABLE tickets (
+		tournament_id INTEGER NOT NULL,
+		round_no      INTEGER NOT NULL,
+		grp           INTEGER NOT NULL,
+		idx           INTEGER NOT NULL,
+		card_no       INTEGER NOT NULL,
+		pot           INTEGER NOT NULL,
+		number        INTEGER NOT NULL,
+		PRIMARY KEY (tournament_id, round_no, grp, idx),
+		FOREIGN KEY (tournament_id, round_no, grp) REFERENCES draw_groups(tournament_id, round_no, grp) ON DELETE CASCADE
+	);
+	CREATE TABLE matches (
+		tournament_id INTEGER NOT NULL,
+		round_no      INTEGER NOT NULL,
+		no            INTEGER NOT NULL,
+		bracket       INTEGER NOT NULL,
+		a             INTEGER NOT NULL,
+		b             INTEGER NOT NULL,
+		surrendered   BOOLEAN NOT NULL,
+		table_no      INTEGER NOT NULL,
+		started       BOOLEAN NOT NULL,
+		version       INTEGER NOT NULL,
+		has_result    BOOLEAN NOT NULL,
+		winner        INTEGER NOT NULL,
+		bummerl_a     INTEGER NOT NULL,
+		bummerl_b     INTEGER NOT NULL,
+		sheet         TEXT,
+		PRIMARY KEY (tournament_id, round_no, no),
+		FOREIGN KEY (tournament_id, round_no) REFERENCES rounds(tournament_id, no) ON DELETE CASCADE
+	);
+	CREATE TABLE audit (
+		id            INTEGER PRIMARY KEY,
+		tournament_id INTEGER REFERENCES tournaments(id) ON DELETE CASCADE,
+		at            INTEGER NOT NULL,
+		user_id       INTEGER REFERENCES users(id) ON DELETE SET NULL,
+		user_name     TEXT NOT NULL,
+		action        TEXT NOT NULL,
+		before        TEXT NOT NULL,
+		after         TEXT NOT NULL
+	);
+	CREATE INDEX audit_tournament ON audit(tournament_id, id);`,
+}
+
+// migrate applies the migrations not yet applied, in one transaction, so
+// two processes opening a new file at once cannot both apply a step.
+func (s *Store) migrate(ctx context.Context) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		if err := tx.Exec(`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`).Error; err != nil {
+			return err
+		}
+		var versions []int
+		if err := tx.Raw(`SELECT version FROM schema_version`).Scan(&versions).Error; err != nil {
+			return err
+		}
+		done := 0
+		if len(versions) > 0 {
+			done = versions[0]
+		} else if err := tx.Exec(`INSERT INTO schema_version (version) VALUES (0)`).Error; err != nil {
+			return err
+		}
+		if done > len(migrations) {
+			return fmt.Errorf("database schema version %d is newer than this program (%d)", done, len(migrations))
+		}
+		for i := done; i < len(migrations); i++ {
+			if err := tx.Exec(migrations[i]).Error; err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		return tx.Exec(`UPDATE schema_version SET version = ?`, len(migrations)).Error
+	})
+}

@@ -1,0 +1,310 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+)
+
+// Role is what a user may do.
+type Role string
+
+const (
+	Organiser Role = "organiser" // everything
+	Helper    Role = "helper"    // the sale desk and results only
+)
+
+// ParseRole accepts "organiser" or "helper".
+func ParseRole(s string) (Role, error) {
+	switch r := Role(s); r {
+	case Organiser, Helper:
+		return r, nil
+	}
+	return "", &Error{Code: ErrBadUser.Code,
+		En: fmt.Sprintf("unknown role %q (want organiser or helper)", s),
+		De: fmt.Sprintf("Unbekannte Rolle %q (organiser oder helper)", s)}
+}
+
+// User is someone who can log in.
+type User struct {
+	ID   int64
+	Name string
+	Role Role
+}
+
+// Password and name limits. bcrypt reads at most 72 bytes; a longer
+// password is refused rather than silently cut.
+const (
+	MinPassword     = 8
+	maxPasswordByte = 72
+	maxNameRunes    = 64
+)
+
+type userRow struct {
+	ID           int64  `gorm:"column:id;primaryKey"`
+	Name         string `gorm:"column:name"`
+	Role         string `gorm:"column:role"`
+	PasswordHash string `gorm:"column:password_hash"`
+	Created      int64  `gorm:"column:created_at"`
+}
+
+func (userRow) TableName() string { return "users" }
+
+func (r userRow) user() User { return User{ID: r.ID, Name: r.Name, Role: Role(r.Role)} }
+
+// CountUsers tells whether anyone can log in yet (the first-run setup).
+func (s *Store) CountUsers(ctx context.Context) (int, error) {
+	var n int64
+	if err := s.rdb.WithContext(ctx).Model(&userRow{}).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("store: count users: %w", err)
+	}
+	return int(n), nil
+}
+
+// checkName refuses names that are empty, very long or contain control
+// characters; surrounding spaces are dropped.
+func checkName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	bad := func(en, de string) (string, error) {
+		return "", &Error{Code: ErrBadUser.Code, En: en, De: de}
+	}
+	switch {
+	case name == "":
+		return bad("the user name is empty", "Der Benutzername ist leer")
+	case utf8.RuneCountInString(name) > maxNameRunes:
+		return bad(fmt.Sprintf("the user name is longer than %d characters", maxNameRunes),
+			fmt.Sprintf("Der Benutzername ist länger als %d Zeichen", maxNameRunes))
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return bad("the user name contains a control character", "Der Benutzername enthält ein Steuerzeichen")
+	}
+	return name, nil
+}
+
+func checkPassword(password string) error {
+	switch {
+	case utf8.RuneCountInString(password) < MinPassword:
+		return &Error{Code: ErrBadUser.Code,
+			En: fmt.Sprintf("the password is shorter than %d characters", MinPassword),
+			De: fmt.Sprintf("Das Passwort ist kürzer als %d Zeichen", MinPassword)}
+	case len(password) > maxPasswordByte:
+		return &Error{Code: ErrBadUser.Code,
+			En: fmt.Sprintf("the password is longer than %d bytes", maxPasswordByte),
+			De: fmt.Sprintf("Das Passwort ist länger als %d Bytes", maxPasswordByte)}
+	}
+	return nil
+}
+
+// AddUser creates a user. Names are unique regardless of case, so "Anna"
+// and "anna" cannot both exist.
+func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (User, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return User{}, err
+	}
+	if _, err := ParseRole(string(role)); err != nil {
+		return User{}, err
+	}
+	if err := checkPassword(password); err != nil {
+		return User{}, err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	if err != nil {
+		return User{}, fmt.Errorf("store: hash password: %w", err)
+	}
+	row := userRow{Name: name, Role: string(role), PasswordHash: string(hash), Created: s.now()}
+	err = s.write(ctx, func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&userRow{}).Where("name = ?", name).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return &Error{Code: ErrUserExists.Code,
+				En: fmt.Sprintf("a user named %q exists already", name),
+				De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
+		}
+		return tx.Create(&row).Error
+	})
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return User{}, err
+		}
+		return User{}, fmt.Errorf("store: add user: %w", err)
+	}
+	return row.user(), nil
+}
+
+// dummyHash is compared against when the user name is unknown, so an
+// unknown name costs as much time as a wrong password.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("no such user, no such password"), bcrypt.DefaultCost)
+
+// CheckPassword logs a user in; ErrBadLogin for an unknown name or a
+// wrong password alike.
+func (s *Store) CheckPassword(ctx context.Context, name, password string) (User, error) {
+	var rows []userRow
+	err := s.rdb.WithContext(ctx).Where("name = ?", strings.TrimSpace(name)).Limit(1).Find(&rows).Error
+	if err != nil {
+		return User{}, fmt.Errorf("store: check password: %w", err)
+	}
+	if len(rows) == 0 {
+		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		return User{}, ErrBadLogin
+	}
+	if bcrypt.CompareHashAndPassword([]byte(rows[0].PasswordHash), []byte(password)) != nil {
+		return User{}, ErrBadLogin
+	}
+	return rows[0].user(), nil
+}
+
+// Users lists all users by name.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	var rows []userRow
+	if err := s.rdb.WithContext(ctx).Order("name").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: list users: %w", err)
+	}
+	out := make([]User, len(rows))
+	for i, r := range rows {
+		out[i] = r.user()
+	}
+	return out, nil
+}
+
+// newToken makes a random 32-byte secret for a cookie or an API header and
+// the hash the database keeps: a stolen database copy (a backup) holds no
+// usable token.
+func newToken() (token, hash string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", err
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+type sessionRow struct {
+	TokenHash string `gorm:"column:token_hash;primaryKey"`
+	UserID    int64  `gorm:"column:user_id"`
+	Created   int64  `gorm:"column:created_at"`
+	Expires   int64  `gorm:"column:expires_at"`
+}
+
+func (sessionRow) TableName() string { return "sessions" }
+
+// NewSession logs userID in for ttl and returns the session token. Expired
+// sessions are swept here, so the table does not grow.
+func (s *Store) NewSession(ctx context.Context, userID int64, ttl time.Duration) (string, error) {
+	if ttl <= 0 {
+		return "", fmt.Errorf("store: session lifetime %v is not positive", ttl)
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		return "", fmt.Errorf("store: new session: %w", err)
+	}
+	now := s.now()
+	err = s.write(ctx, func(tx *gorm.DB) error {
+		if err := userExists(tx, userID); err != nil {
+			return err
+		}
+		if err := tx.Where("expires_at <= ?", now).Delete(&sessionRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Create(&sessionRow{TokenHash: hash, UserID: userID, Created: now, Expires: now + ttl.Milliseconds()}).Error
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+func userExists(tx *gorm.DB, id int64) error {
+	var n int64
+	if err := tx.Model(&userRow{}).Where("id = ?", id).Count(&n).Error; err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// SessionUser is the user of a live session; ErrNotFound when the token
+// is unknown or expired.
+func (s *Store) SessionUser(ctx context.Context, token string) (User, error) {
+	var rows []userRow
+	err := s.rdb.WithContext(ctx).Table("users").Select("users.*").
+		Joins("JOIN sessions ON sessions.user_id = users.id").
+		Where("sessions.token_hash = ? AND sessions.expires_at > ?", hashToken(token), s.now()).
+		Limit(1).Find(&rows).Error
+	return oneUser(rows, err)
+}
+
+// DeleteSession logs out; an unknown token is not an error.
+func (s *Store) DeleteSession(ctx context.Context, token string) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		return tx.Where("token_hash = ?", hashToken(token)).Delete(&sessionRow{}).Error
+	})
+}
+
+type apiTokenRow struct {
+	TokenHash string `gorm:"column:token_hash;primaryKey"`
+	UserID    int64  `gorm:"column:user_id"`
+	Label     string `gorm:"column:label"`
+	Created   int64  `gorm:"column:created_at"`
+}
+
+func (apiTokenRow) TableName() string { return "api_tokens" }
+
+// NewAPIToken creates a token for scripts that use the JSON API as userID.
+// It is shown once; only its hash is kept.
+func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (string, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return "", fmt.Errorf("store: new API token: %w", err)
+	}
+	err = s.write(ctx, func(tx *gorm.DB) error {
+		if err := userExists(tx, userID); err != nil {
+			return err
+		}
+		return tx.Create(&apiTokenRow{TokenHash: hash, UserID: userID, Label: strings.TrimSpace(label), Created: s.now()}).Error
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// TokenUser is the user of an API token; ErrNotFound when it is unknown.
+func (s *Store) TokenUser(ctx context.Context, token string) (User, error) {
+	var rows []userRow
+	err := s.rdb.WithContext(ctx).Table("users").Select("users.*").
+		Joins("JOIN api_tokens ON api_tokens.user_id = users.id").
+		Where("api_tokens.token_hash = ?", hashToken(token)).
+		Limit(1).Find(&rows).Error
+	return oneUser(rows, err)
+}
+
+func oneUser(rows []userRow, err error) (User, error) {
+	if err != nil {
+		return User{}, fmt.Errorf("store: find user: %w", err)
+	}
+	if len(rows) == 0 {
+		return User{}, ErrNotFound
+	}
+	return rows[0].user(), nil
+}
