@@ -146,3 +146,33 @@ func ShuffledDeck(v Variant, seed uint64) []Card {
 	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	return deck
 }
+
+// MarshalText writes the notation of RULES.md, so JSON shows "AH".
+func (c Card) MarshalText() ([]byte, error) {
+	if c >= NumCards {
+		return nil, fmt.Errorf("no such card %d", uint8(c))
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads the notation of RULES.md.
+func (c *Card) UnmarshalText(b []byte) error {
+	v, err := ParseCard(string(b))
+	*c = v
+	return err
+}
+
+// MarshalText writes the suit letter.
+func (s Suit) MarshalText() ([]byte, error) {
+	if s > Clubs {
+		return nil, fmt.Errorf("no such suit %d", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a suit letter.
+func (s *Suit) UnmarshalText(b []byte) error {
+	v, err := ParseSuit(string(b))
+	*s = v
+	return err
+}
