@@ -53,8 +53,8 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 
 // ApplyDraw checks a draw against NextDraw and creates the round: in every
 // group each card holds one ticket, each number is drawn at most once per
-// pot, the left pot is emptied and right numbers lie within the pot; only
-// round 1 may leave right numbers undrawn (byes, P-1, P-3). A digital draw
+// pot, the left pot is emptied and right numbers lie within the pot; right
+// numbers nobody drew are byes, possible in round 1 only (P-1, P-3). A digital draw
 // must reveal the announced seed. Matches are numbered in bracket order,
 // then by number; a card meeting another card of its own player is
 // surrendered (P-6).
@@ -86,7 +86,7 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 	no := len(t.Rounds) + 1
 	var matches []Match
 	for i, g := range groups {
-		left, right, err := checkTickets(g, tickets[i], no == 1)
+		left, right, err := checkTickets(g, tickets[i])
 		if err != nil {
 			return err
 		}
@@ -130,7 +130,11 @@ func matchGroups(groups []DrawGroup, drawn []GroupTickets) ([][]Ticket, error) {
 
 // checkTickets validates the tickets of one group and returns the card on
 // each number of the left and the right pot (0 where nobody drew it).
-func checkTickets(g DrawGroup, tickets []Ticket, byesAllowed bool) (left, right []CardNo, err error) {
+//
+// After round 1 a group holds exactly 2·PotSize cards, so with every card
+// once and every number at most once per pot both pots are drawn empty:
+// there are byes only in round 1 (P-1).
+func checkTickets(g DrawGroup, tickets []Ticket) (left, right []CardNo, err error) {
 	name := g.Bracket.Name()
 	inGroup := map[CardNo]bool{}
 	for _, e := range g.Entrants {
@@ -172,9 +176,6 @@ func checkTickets(g DrawGroup, tickets []Ticket, byesAllowed bool) (left, right 
 	for n := 1; n <= g.PotSize; n++ {
 		if left[n] == 0 { // P-3: the left pot is drawn empty first
 			return nil, nil, invalid("left_pot_not_empty", "tickets", name, n)
-		}
-		if right[n] == 0 && !byesAllowed { // P-1: unsold cards are the only byes
-			return nil, nil, invalid("bye_after_round_one", "tickets", name, n)
 		}
 	}
 	return left, right, nil

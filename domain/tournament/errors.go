@@ -65,7 +65,6 @@ var messages = map[string]message{
 	"ticket_number_range":        {"%s: card %d: number %d is not within 1 to %d", "%s: Karte %d: Nummer %d liegt nicht zwischen 1 und %d"},
 	"ticket_number_twice":        {"%s: number %d is drawn twice from the %s pot", "%s: Nummer %d wurde zweimal aus dem %s Topf gezogen"},
 	"left_pot_not_empty":         {"%s: number %d of the left pot was not drawn", "%s: Nummer %d des linken Topfs wurde nicht gezogen"},
-	"bye_after_round_one":        {"%s: number %d of the right pot was not drawn; there are byes only in round 1", "%s: Nummer %d des rechten Topfs wurde nicht gezogen; Freilose gibt es nur in Runde 1"},
 	"no_round":                   {"no round has been drawn", "Es wurde noch keine Runde ausgelost"},
 	"undo_has_results":           {"round %d has results; clear them first", "Runde %d hat schon Ergebnisse; zuerst löschen"},
 	"round_not_found":            {"there is no round %d", "Es gibt keine Runde %d"},
