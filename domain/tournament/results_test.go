@@ -1,0 +1,181 @@
+package tournament
+
+import (
+	"slices"
+	"testing"
+
+	"bummerl/domain/schnapsen"
+)
+
+// round1 is N = 8 with 7 sold, cards 1 and 2 one player's, drawn as 1–2
+// (a surrender), 3–4, 5–6 and 7 with a bye.
+func round1(t *testing.T) *Tournament {
+	t.Helper()
+	tr := mustNew(t, settings(8, 2, false))
+	buyer(t, tr, "Huber", 2)
+	sellOut(t, tr, 5)
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}, {5, 6}, {7, 0}}}.draw()))
+	return tr
+}
+
+func deals(spec ...int) []schnapsen.DealResult {
+	var out []schnapsen.DealResult
+	for i := 0; i < len(spec); i += 2 {
+		out = append(out, schnapsen.DealResult{Winner: spec[i], Points: spec[i+1]})
+	}
+	return out
+}
+
+// B-3, B-4: results name a card of the match, the right Bummerl, and a
+// sheet that agrees.
+func TestSetResult(t *testing.T) {
+	// Card 3 (seat 0) wins 2:1 Bummerl: 7 points, then 7 for seat 1, then 7.
+	sheet := deals(0, 3, 0, 3, 0, 1, 1, 3, 1, 3, 1, 1, 0, 2, 0, 2, 0, 3)
+	tests := map[string]struct {
+		match, version int
+		r              Result
+		code, field    string
+		deal           int
+	}{
+		"A wins":             {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "", "", -1},
+		"B wins":             {2, 1, Result{Winner: 4, Bummerl: [2]int{1, 2}}, "", "", -1},
+		"with sheet":         {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet}, "", "", -1},
+		"stale version":      {2, 0, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "version_conflict", "version", -1},
+		"winner not in":      {2, 1, Result{Winner: 5, Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
+		"no winner":          {2, 1, Result{Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
+		"B-3 winner short":   {2, 1, Result{Winner: 3, Bummerl: [2]int{1, 0}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-3 loser too many": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 2}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-3 swapped":        {2, 1, Result{Winner: 4, Bummerl: [2]int{2, 0}}, "bummerl_result_invalid", "bummerl", -1},
+		"negative":           {2, 1, Result{Winner: 4, Bummerl: [2]int{-1, 2}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-4 bad points":     {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 0, 4)}, "sheet_invalid", "sheet", 1},
+		"B-4 after decided": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: append(slices.Clone(sheet), deals(0, 3)...)},
+			"sheet_invalid", "sheet", 9},
+		"B-4 unfinished":    {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet[:8]}, "sheet_unfinished", "sheet", -1},
+		"B-4 other winner":  {2, 1, Result{Winner: 4, Bummerl: [2]int{1, 2}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
+		"B-4 other bummerl": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
+		"bye":               {4, 1, Result{Winner: 7, Bummerl: [2]int{2, 0}}, "match_is_bye", "match", -1},
+		"surrendered":       {1, 1, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_surrendered", "match", -1},
+		"no such match":     {9, 1, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_not_found", "match", -1},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := round1(t)
+			before := clone(t, tr)
+			r := tc.r
+			r.Sheet = slices.Clone(r.Sheet) // the cases share the sheet
+			err := tr.SetResult(1, tc.match, tc.version, r)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				e := err.(*Error)
+				if e.Field != tc.field || e.Deal != tc.deal {
+					t.Errorf("field %q deal %d, want %q %d", e.Field, e.Deal, tc.field, tc.deal)
+				}
+				unchanged(t, before, tr)
+				return
+			}
+			m := tr.Current().Matches[tc.match-1]
+			if m.Version != 2 || m.Winner() != tc.r.Winner || len(m.Result.Sheet) != len(tc.r.Sheet) {
+				t.Errorf("match = %+v", m)
+			}
+			if len(r.Sheet) > 0 { // the match keeps its own copy
+				r.Sheet[0].Points = 9
+				if m.Result.Sheet[0].Points == 9 {
+					t.Error("sheet shared with the caller")
+				}
+			}
+		})
+	}
+}
+
+func TestSheetErrorText(t *testing.T) {
+	tr := round1(t)
+	err := tr.SetResult(1, 2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 2, 1)})
+	wantCode(t, err, "sheet_invalid")
+	e := err.(*Error)
+	if got := e.Text("de"); got != "Spielzettel, Spiel 2: Gewinner muss Sitz 0 oder 1 sein, nicht 2" {
+		t.Errorf("de = %q", got)
+	}
+	if got := e.Error(); got != "score sheet, deal 2: winner must be seat 0 or 1, not 2" {
+		t.Errorf("en = %q", got)
+	}
+}
+
+// A result can be corrected while its round is the latest; once the next
+// round is drawn, only after undoing that draw.
+func TestCorrectResult(t *testing.T) {
+	tr := mustNew(t, settings(4, 2, false))
+	sellOut(t, tr, 4)
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}}}.draw()))
+	win(t, tr, 1)
+	win(t, tr, 3)
+	m := tr.Current().Matches[0]
+	must(t, tr.SetResult(1, 1, m.Version, result(tr, 2))) // correction
+	if w := tr.Current().Matches[0].Winner(); w != 2 {
+		t.Fatalf("winner after correction = %d", w)
+	}
+	wantCode(t, tr.SetResult(1, 1, m.Version, result(tr, 1)), "version_conflict")
+	must(t, tr.ApplyDraw(pairs{Main: {{2, 3}}}.draw()))
+	m = tr.Rounds[0].Matches[0]
+	before := clone(t, tr)
+	err := tr.SetResult(1, 1, m.Version, Result{Winner: 1, Bummerl: [2]int{2, 0}})
+	wantCode(t, err, "undo_next_draw_first")
+	if got := err.(*Error).Text("en"); got != "round 2 is drawn already; undo its draw first" {
+		t.Errorf("text = %q", got)
+	}
+	wantCode(t, tr.ClearResult(1, 1, m.Version), "undo_next_draw_first")
+	unchanged(t, before, tr)
+	must(t, tr.UndoDraw())
+	must(t, tr.SetResult(1, 1, m.Version, Result{Winner: 1, Bummerl: [2]int{2, 0}}))
+	groups, err := tr.NextDraw()
+	must(t, err)
+	if e := groups[0].Entrants; len(e) != 2 || e[0].Cards[0] != 1 || e[1].Cards[0] != 3 {
+		t.Errorf("final entrants = %+v", e)
+	}
+}
+
+func TestClearResult(t *testing.T) {
+	tr := round1(t)
+	wantCode(t, tr.ClearResult(1, 2, 1), "match_no_result")
+	wantCode(t, tr.ClearResult(1, 1, 1), "match_surrendered")
+	wantCode(t, tr.ClearResult(2, 1, 1), "round_not_found")
+	win(t, tr, 4)
+	wantCode(t, tr.ClearResult(1, 2, 1), "version_conflict")
+	must(t, tr.ClearResult(1, 2, 2))
+	if m := tr.Current().Matches[1]; m.Result != nil || m.Version != 3 {
+		t.Errorf("match = %+v", m)
+	}
+}
+
+func TestStartMatch(t *testing.T) {
+	tests := map[string]struct {
+		match, table, version int
+		code                  string
+	}{
+		"start":         {2, 5, 1, ""},
+		"table 0":       {2, 0, 1, "table_invalid"},
+		"stale":         {2, 5, 7, "version_conflict"},
+		"bye":           {4, 5, 1, "match_is_bye"},
+		"surrendered":   {1, 5, 1, "match_surrendered"},
+		"decided":       {3, 5, 2, "match_decided"},
+		"no such match": {0, 5, 1, "match_not_found"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := round1(t)
+			win(t, tr, 5)
+			before := clone(t, tr)
+			err := tr.StartMatch(1, tc.match, tc.table, tc.version)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if m := tr.Current().Matches[1]; !m.Started || m.Table != 5 || m.Version != 2 {
+				t.Errorf("match = %+v", m)
+			}
+			if n := tr.Next(3); len(n) != 1 || !n[0].Started || n[0].Table != 5 || n[0].Opponent != 3 {
+				t.Errorf("Next = %+v", n)
+			}
+		})
+	}
+}
