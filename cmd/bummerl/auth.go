@@ -1,0 +1,292 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/store"
+	"bummerl/views"
+)
+
+// Login throttling: after freeAttempts failures for one name from one
+// address, each further attempt must wait, twice as long every time.
+const (
+	freeAttempts = 5
+	firstWait    = 30 * time.Second
+	maxWait      = 15 * time.Minute
+	// forgetAfter drops the count of an idle name+address, so the map
+	// cannot grow without bound.
+	forgetAfter = time.Hour
+)
+
+// throttle counts failed logins per name and address, in memory: a restart
+// forgets them, which is fine for a venue laptop.
+type throttle struct {
+	mu      sync.Mutex
+	now     func() time.Time
+	entries map[string]*failures
+}
+
+type failures struct {
+	count int
+	last  time.Time
+	until time.Time // no attempt before this
+}
+
+func newThrottle(now func() time.Time) *throttle {
+	return &throttle{now: now, entries: map[string]*failures{}}
+}
+
+func throttleKey(name, ip string) string {
+	return strings.ToLower(strings.TrimSpace(name)) + "\x00" + ip
+}
+
+// wait is how long key must still wait before its next attempt.
+func (t *throttle) wait(key string) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f, ok := t.entries[key]
+	if !ok {
+		return 0
+	}
+	return max(f.until.Sub(t.now()), 0)
+}
+
+// fail records a failed attempt and sets the wait for the next one.
+func (t *throttle) fail(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	for k, f := range t.entries {
+		if now.Sub(f.last) > forgetAfter && now.After(f.until) {
+			delete(t.entries, k)
+		}
+	}
+	f, ok := t.entries[key]
+	if !ok {
+		f = &failures{}
+		t.entries[key] = f
+	}
+	f.count++
+	f.last = now
+	if f.count >= freeAttempts {
+		wait := firstWait
+		for i := freeAttempts; i < f.count && wait < maxWait; i++ {
+			wait *= 2
+		}
+		f.until = now.Add(min(wait, maxWait))
+	}
+}
+
+// reset forgets the failures of key after a successful login.
+func (t *throttle) reset(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.entries, key)
+}
+
+// home is the start page: the setup form on the very first start, the
+// tournament list for staff, the public list for everybody else.
+func (s *server) home(c echo.Context) error {
+	rc := c.Request().Context()
+	n, err := s.store.CountUsers(rc)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return redirect(c, "/setup")
+	}
+	if _, ok := currentUser(c); ok {
+		return redirect(c, "/tournaments")
+	}
+	rows, err := s.tournamentRows(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.HomePage(rows))
+}
+
+// setupForm shows the first-organiser form while no account exists.
+func (s *server) setupForm(c echo.Context) error {
+	n, err := s.store.CountUsers(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return redirect(c, "/login")
+	}
+	return render(c, http.StatusOK, views.SetupPage(views.NewForm(nil)))
+}
+
+// setup creates the first organiser and logs him in. Once any account
+// exists the page is gone: nobody can make himself organiser later.
+func (s *server) setup(c echo.Context) error {
+	rc := c.Request().Context()
+	s.setupMu.Lock()
+	defer s.setupMu.Unlock()
+	n, err := s.store.CountUsers(rc)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return forbidden(c, "setup_done", "setup.done")
+	}
+	// Parse and check the form.
+	f := accountForm(c)
+	if !f.OK() {
+		return render(c, http.StatusUnprocessableEntity, views.SetupPage(f))
+	}
+	// Create the organiser and log in.
+	u, err := s.store.AddUser(rc, f.Value("name"), c.FormValue("password"), store.Organiser)
+	if err != nil {
+		return formError(c, f, err, func(status int, f views.Form) error {
+			return render(c, status, views.SetupPage(f))
+		})
+	}
+	if err := s.startSession(c, u); err != nil {
+		return err
+	}
+	return redirect(c, "/tournaments")
+}
+
+// accountForm reads and checks name and password of a new account. The
+// password is never put back into the form.
+func accountForm(c echo.Context) views.Form {
+	f := views.NewForm(map[string]string{
+		"name": strings.TrimSpace(c.FormValue("name")),
+		"role": c.FormValue("role"),
+	})
+	if f.Value("name") == "" {
+		f.Fail("name", text(c, "user.name_missing"))
+	}
+	if utf8.RuneCountInString(c.FormValue("password")) < store.MinPassword {
+		f.Fail("password", textf(c, "user.password_short", store.MinPassword))
+	}
+	return f
+}
+
+// loginForm shows the login page.
+func (s *server) loginForm(c echo.Context) error {
+	if _, ok := currentUser(c); ok {
+		return redirect(c, "/tournaments")
+	}
+	return render(c, http.StatusOK, views.LoginPage(views.NewForm(nil), localPath(c.QueryParam("next"))))
+}
+
+// login checks name and password, throttled per name and address.
+func (s *server) login(c echo.Context) error {
+	rc := c.Request().Context()
+	name := strings.TrimSpace(c.FormValue("name"))
+	next := localPath(c.FormValue("next"))
+	f := views.NewForm(map[string]string{"name": name})
+	key := throttleKey(name, c.RealIP())
+	// Refuse at once while the name is locked, without checking the password.
+	if wait := s.throttle.wait(key); wait > 0 {
+		f.Fail(views.General, textf(c, "login.throttled", seconds(wait)))
+		c.Response().Header().Set("Retry-After", strconv.Itoa(seconds(wait)))
+		return render(c, http.StatusTooManyRequests, views.LoginPage(f, next))
+	}
+	u, err := s.store.CheckPassword(rc, name, c.FormValue("password"))
+	if errors.Is(err, store.ErrBadLogin) {
+		s.throttle.fail(key)
+		f.Fail(views.General, text(c, "login.bad"))
+		return render(c, http.StatusUnauthorized, views.LoginPage(f, next))
+	}
+	if err != nil {
+		return err
+	}
+	s.throttle.reset(key)
+	if err := s.startSession(c, u); err != nil {
+		return err
+	}
+	return redirect(c, next)
+}
+
+// localPath keeps a "next" target on this site, so the login form cannot
+// be abused to send people elsewhere.
+func localPath(p string) string {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+		return "/"
+	}
+	return p
+}
+
+// logout ends the session on the server and in the browser.
+func (s *server) logout(c echo.Context) error {
+	if ck, err := c.Cookie(sessionCookie); err == nil && ck.Value != "" {
+		if err := s.store.DeleteSession(c.Request().Context(), ck.Value); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+	}
+	s.clearSession(c)
+	return redirect(c, "/")
+}
+
+// usersPage lists the accounts with the forms to add one and to create an
+// API token.
+func (s *server) usersPage(c echo.Context) error {
+	return s.renderUsers(c, http.StatusOK, views.UsersModel{})
+}
+
+func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) error {
+	users, err := s.store.Users(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		m.Users = append(m.Users, views.UserRow{Name: u.Name, Role: string(u.Role)})
+	}
+	if m.UserForm.Values == nil {
+		m.UserForm = views.NewForm(map[string]string{"role": string(store.Helper)})
+	}
+	return render(c, status, views.UsersPage(m))
+}
+
+// addUser creates a helper or organiser account.
+func (s *server) addUser(c echo.Context) error {
+	// Parse and check the form.
+	f := accountForm(c)
+	role := store.Role(f.Value("role"))
+	if role != store.Organiser && role != store.Helper {
+		f.Fail("role", text(c, "user.role_bad"))
+	}
+	m := views.UsersModel{UserForm: f}
+	if !f.OK() {
+		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
+	}
+	// Create the account.
+	_, err := s.store.AddUser(c.Request().Context(), f.Value("name"), c.FormValue("password"), role)
+	if err != nil {
+		return formError(c, f, err, func(status int, f views.Form) error {
+			return s.renderUsers(c, status, views.UsersModel{UserForm: f})
+		})
+	}
+	return redirect(c, "/users")
+}
+
+// addToken creates an API token for the logged-in organiser and shows it once.
+func (s *server) addToken(c echo.Context) error {
+	u, _ := currentUser(c)
+	label := strings.TrimSpace(c.FormValue("label"))
+	m := views.UsersModel{TokenForm: views.NewForm(map[string]string{"label": label})}
+	if label == "" {
+		m.TokenForm.Fail("label", text(c, "tokens.label_missing"))
+		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
+	}
+	tok, err := s.store.NewAPIToken(c.Request().Context(), u.ID, label)
+	if err != nil {
+		return err
+	}
+	m.NewToken = tok
+	m.TokenForm = views.NewForm(nil)
+	return s.renderUsers(c, http.StatusOK, m)
+}
+
+func seconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/tournament"
+	"bummerl/store"
+	"bummerl/views"
+)
+
+// webError is a refusal of the web layer itself (not logged in, CSRF, bad
+// JSON, throttled), with its status, a stable code and a translated message.
+type webError struct {
+	Status  int
+	Code    string
+	Field   string
+	Message string
+}
+
+func (e *webError) Error() string { return e.Message }
+
+func unauthorized(c echo.Context) error {
+	// Bearer, not Basic: a Basic challenge would make browsers prompt and
+	// then send the cached password with every cross-site request.
+	c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="bummerl"`)
+	return &webError{http.StatusUnauthorized, "unauthorized", "", text(c, "login.required")}
+}
+
+func forbidden(c echo.Context, code, key string) error {
+	return &webError{http.StatusForbidden, code, "", text(c, key)}
+}
+
+func tooManyAttempts(c echo.Context, wait time.Duration) error {
+	c.Response().Header().Set("Retry-After", strconv.Itoa(seconds(wait)))
+	return &webError{http.StatusTooManyRequests, "too_many_attempts", "", textf(c, "login.throttled", seconds(wait))}
+}
+
+func badRequest(c echo.Context, field, key string, args ...any) error {
+	return &webError{http.StatusBadRequest, "bad_request", field, textf(c, key, args...)}
+}
+
+func notFound(c echo.Context) error {
+	return &webError{http.StatusNotFound, "not_found", "", text(c, "error.not_found")}
+}
+
+// problem is an error as the user sees it: status, code, field, message.
+type problem struct {
+	status int
+	code   string
+	field  string
+	msg    string
+}
+
+// statusOf maps the kinds of the domain's and the store's errors to HTTP
+// statuses; this is the one place that does.
+func statusOf(err error) int {
+	switch tournament.ErrorKind(err) {
+	case tournament.Invalid:
+		return http.StatusUnprocessableEntity
+	case tournament.Conflict:
+		return http.StatusConflict
+	case tournament.NotFound:
+		return http.StatusNotFound
+	}
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists):
+		return http.StatusConflict
+	case errors.Is(err, store.ErrBadUser):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, store.ErrBadLogin):
+		return http.StatusUnauthorized
+	}
+	return http.StatusInternalServerError
+}
+
+// explain turns any error into what the user is told. Errors the user
+// cannot act on (a broken disk, a bug) become a plain 500 without detail.
+func explain(c echo.Context, err error) problem {
+	l := lang(c)
+	var (
+		we *webError
+		te *tournament.Error
+		se *store.Error
+		he *echo.HTTPError
+	)
+	switch {
+	case errors.As(err, &we):
+		return problem{we.Status, we.Code, we.Field, we.Message}
+	case errors.As(err, &te):
+		return problem{statusOf(err), te.Code, te.Field, te.Text(l)}
+	case errors.As(err, &se):
+		p := problem{statusOf(err), se.Code, "", se.Text(l)}
+		if errors.Is(err, store.ErrUserExists) {
+			p.field = "name"
+		}
+		return p
+	case errors.As(err, &he):
+		// Echo's own errors: unknown route, wrong method, body too large.
+		switch he.Code {
+		case http.StatusNotFound:
+			return problem{he.Code, "not_found", "", text(c, "error.not_found")}
+		case http.StatusMethodNotAllowed:
+			return problem{he.Code, "method_not_allowed", "", text(c, "error.method")}
+		case http.StatusRequestEntityTooLarge:
+			return problem{he.Code, "too_large", "", text(c, "error.too_large")}
+		}
+		if he.Code < 500 {
+			return problem{he.Code, "bad_request", "", text(c, "error.bad_request")}
+		}
+	}
+	return problem{http.StatusInternalServerError, "internal", "", text(c, "error.internal")}
+}
+
+// apiError is the JSON body of every API error (docs/api.md).
+type apiError struct {
+	Error string `json:"error"`
+	Field string `json:"field,omitempty"`
+	Code  string `json:"code"`
+}
+
+// handleError is Echo's central error handler: JSON for the API, an error
+// page for everything else. Unexpected errors are logged with the request.
+func (s *server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	p := explain(c, err)
+	if p.status >= 500 {
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+	}
+	var werr error
+	switch {
+	case c.Request().Method == http.MethodHead:
+		werr = c.NoContent(p.status)
+	case isAPI(c):
+		werr = c.JSON(p.status, apiError{p.msg, p.field, p.code})
+	case isHTMX(c):
+		// htmx does not swap error answers (see views.htmxConfig) except
+		// forms; a short text is enough for the browser console.
+		werr = c.String(p.status, p.msg)
+	default:
+		werr = render(c, p.status, views.ErrorPage(p.status, p.msg))
+	}
+	if werr != nil {
+		s.log.Error("writing error response", "err", werr)
+	}
+}
+
+// formError shows a refused form again: a user error goes to its field (or
+// to the top of the form) with the user's input kept, rendered by show with
+// the error's status. Anything else goes on to the central handler.
+func formError(c echo.Context, f views.Form, err error, show func(status int, f views.Form) error) error {
+	p := explain(c, err)
+	if p.status >= 500 || p.status == http.StatusUnauthorized {
+		return err
+	}
+	// A field the page does not show gets the message at the top.
+	if _, shown := f.Values[p.field]; !shown {
+		p.field = views.General
+	}
+	f.Fail(p.field, p.msg)
+	return show(p.status, f)
+}

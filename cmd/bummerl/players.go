@@ -1,0 +1,121 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/skip2/go-qrcode"
+
+	"bummerl/domain/tournament"
+	"bummerl/views"
+)
+
+// overview is a tournament's public page: conditions, prizes, players.
+func (s *server) overview(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	set := t.Settings
+	cards := cardsByPlayer(t)
+	m := views.OverviewModel{
+		ID: t.ID, Name: set.Name, Cards: set.Cards, Sold: t.Sold(), PriceCents: set.PriceCents,
+		Variant: string(set.Variant), Closing: string(set.Closing), BummerlToWin: set.BummerlToWin,
+		Prizes: set.Prizes, Rounds: len(t.Rounds),
+	}
+	for _, p := range t.Players {
+		if len(cards[p.ID]) > 0 {
+			m.Players = append(m.Players, views.PublicPlayer{Name: p.Name, Club: p.Club, Cards: cards[p.ID]})
+		}
+	}
+	return render(c, http.StatusOK, views.OverviewPage(m))
+}
+
+// findCard is the card-number form of the overview: on to that card's page.
+func (s *server) findCard(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	no, err := strconv.Atoi(c.QueryParam("no"))
+	if err != nil || no < 1 {
+		return badRequest(c, "no", "form.number_bad")
+	}
+	return redirect(c, tournamentURL(id, "/card/"+strconv.Itoa(no)))
+}
+
+// playerPage shows the holder of a card where each of his cards plays next
+// (tournament.Next); htmx polls it for the part that changes.
+func (s *server) playerPage(c echo.Context) error {
+	t, card, err := s.loadCard(c)
+	if err != nil {
+		return err
+	}
+	p, _ := t.Player(card.Player)
+	m := views.PlayerModel{
+		TournamentID: t.ID, Tournament: t.Settings.Name, Card: card.No,
+		Name: p.Name, Club: p.Club, Cards: cardsByPlayer(t)[p.ID], Drawn: len(t.Rounds) > 0,
+	}
+	for _, n := range t.Next(p.ID) {
+		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang(c))}
+		if opp, ok := t.Player(n.OpponentPlayer); ok {
+			row.OpponentName, row.OpponentClub = opp.Name, opp.Club
+		}
+		m.Next = append(m.Next, row)
+	}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.PlayerNext(m))
+	}
+	return render(c, http.StatusOK, views.PlayerPage(m))
+}
+
+// cardQR is the PNG QR code of a card's page, for the printed entry card.
+func (s *server) cardQR(c echo.Context) error {
+	t, card, err := s.loadCard(c)
+	if err != nil {
+		return err
+	}
+	png, err := qrcode.Encode(s.cardURL(c, t.ID, card.No), qrcode.Medium, 320)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "private, max-age=3600")
+	return c.Blob(http.StatusOK, "image/png", png)
+}
+
+// entryCards is the print sheet of every sold card with its QR code.
+func (s *server) entryCards(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name}
+	for _, card := range t.Cards {
+		p, _ := t.Player(card.Player)
+		m.Cards = append(m.Cards, views.EntryCard{No: card.No, Player: p.Name, Club: p.Club, URL: s.cardURL(c, t.ID, card.No)})
+	}
+	return render(c, http.StatusOK, views.EntryCardsPage(m))
+}
+
+// cardURL is the absolute address of a card's page, for QR codes.
+func (s *server) cardURL(c echo.Context, id int64, no tournament.CardNo) string {
+	return s.requestBase(c) + tournamentURL(id, "/card/"+strconv.Itoa(int(no)))
+}
+
+// loadCard loads the tournament of :id and the sold card :no.
+func (s *server) loadCard(c echo.Context) (*tournament.Tournament, tournament.Card, error) {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return nil, tournament.Card{}, err
+	}
+	no, err := strconv.Atoi(c.Param("no"))
+	if err != nil {
+		return nil, tournament.Card{}, notFound(c)
+	}
+	card, ok := t.Card(tournament.CardNo(no))
+	if !ok {
+		return nil, tournament.Card{}, &webError{http.StatusNotFound, "card_not_found", "", textf(c, "player.card_unknown", no)}
+	}
+	return t, card, nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/static"
+)
+
+// routes lists every route of the web app and the API, grouped by who may
+// use them. Add new pages here, in the group of their access level; the
+// security test walks e.Routes() and checks each against s.access.
+func (s *server) routes(e *echo.Echo) {
+	// Public: start, login, players' pages. Nothing private is shown here.
+	pub := s.group(e, public)
+	pub.add(http.MethodGet, "/", s.home)
+	pub.add(http.MethodGet, "/setup", s.setupForm)
+	pub.add(http.MethodPost, "/setup", s.setup)
+	pub.add(http.MethodGet, "/login", s.loginForm)
+	pub.add(http.MethodPost, "/login", s.login)
+	pub.add(http.MethodPost, "/logout", s.logout)
+	pub.add(http.MethodGet, "/t/:id", s.overview)
+	pub.add(http.MethodGet, "/t/:id/card", s.findCard)
+	pub.add(http.MethodGet, "/t/:id/card/:no", s.playerPage)
+	pub.add(http.MethodGet, "/t/:id/card/:no/qr.png", s.cardQR)
+	// Static assets: HEAD too, which e.Static would answer with 405.
+	assets := echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(static.FS)))
+	pub.add(http.MethodGet, "/static/*", assets)
+	pub.add(http.MethodHead, "/static/*", assets)
+
+	// Staff: organisers and helpers at the sale desk.
+	st := s.group(e, staff)
+	st.add(http.MethodGet, "/tournaments", s.tournaments)
+	st.add(http.MethodGet, "/t/:id/sale", s.saleDesk)
+	st.add(http.MethodPost, "/t/:id/sale", s.sell)
+	st.add(http.MethodGet, "/t/:id/sale/search", s.searchPlayers)
+	st.add(http.MethodPost, "/t/:id/sale/cancel", s.cancelSale)
+	st.add(http.MethodGet, "/t/:id/entry-cards", s.entryCards)
+
+	// Organisers only.
+	org := s.group(e, organiser)
+	org.add(http.MethodGet, "/tournaments/new", s.newTournament)
+	org.add(http.MethodPost, "/tournaments", s.createTournament)
+	org.add(http.MethodGet, "/t/:id/settings", s.settingsForm)
+	org.add(http.MethodPost, "/t/:id/settings", s.updateSettings)
+	org.add(http.MethodPost, "/t/:id/resize", s.resize)
+	org.add(http.MethodGet, "/users", s.usersPage)
+	org.add(http.MethodPost, "/users", s.addUser)
+	org.add(http.MethodPost, "/users/tokens", s.addToken)
+	org.add(http.MethodGet, "/backup", s.backup)
+
+	// JSON API (docs/api.md), same access levels.
+	apiPub := s.group(e, public)
+	apiPub.add(http.MethodGet, "/api/tournaments", s.apiTournaments)
+	apiPub.add(http.MethodGet, "/api/tournaments/:id", s.apiTournament)
+	apiPub.add(http.MethodGet, "/api/tournaments/:id/cards/:no/next", s.apiNext)
+	apiStaff := s.group(e, staff)
+	apiStaff.add(http.MethodGet, "/api/tournaments/:id/players", s.apiPlayers)
+	apiStaff.add(http.MethodPost, "/api/tournaments/:id/sales", s.apiSell)
+	apiStaff.add(http.MethodDelete, "/api/tournaments/:id/sales/:no", s.apiCancelSale)
+	apiOrg := s.group(e, organiser)
+	apiOrg.add(http.MethodPost, "/api/tournaments", s.apiCreateTournament)
+}
+
+// routeGroup registers routes of one access level and records that level.
+type routeGroup struct {
+	s     *server
+	e     *echo.Echo
+	level access
+	guard echo.MiddlewareFunc
+}
+
+func (s *server) group(e *echo.Echo, level access) routeGroup {
+	return routeGroup{s: s, e: e, level: level, guard: s.require(level)}
+}
+
+func (g routeGroup) add(method, path string, h echo.HandlerFunc) {
+	g.e.Add(method, path, h, g.guard)
+	g.s.access[method+" "+path] = g.level
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/tournament"
+	"bummerl/views"
+)
+
+// maxResults bounds the players listed by the sale desk's search.
+const maxResults = 20
+
+// saleDesk shows the sale desk. Without JavaScript a sale ends in a redirect
+// here with ?player= and ?sold= so the page can show what was just sold.
+func (s *server) saleDesk(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	m := saleModel(t, c.QueryParam("q"), views.NewForm(map[string]string{"count": "1"}))
+	m.Last = lastSaleFromQuery(t, c.QueryParam("player"), c.QueryParam("sold"))
+	return render(c, http.StatusOK, views.SalePage(m))
+}
+
+// searchPlayers answers the live search with the list of players found.
+func (s *server) searchPlayers(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.SearchResults(saleModel(t, c.QueryParam("q"), views.Form{})))
+}
+
+// sell adds a player and sells him cards, or sells more cards to a player
+// found by the search (form field "player"), in one transaction (P-1).
+func (s *server) sell(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	// Parse the form. Selling to a found player has only player and count;
+	// its messages then go to the top of the desk.
+	q := c.FormValue("q")
+	var (
+		f      views.Form
+		player tournament.PlayerID
+	)
+	if p := c.FormValue("player"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return badRequest(c, "player", "form.number_bad")
+		}
+		player = tournament.PlayerID(n)
+		f = views.NewForm(nil)
+	} else {
+		f = views.NewForm(map[string]string{
+			"name":  strings.TrimSpace(c.FormValue("name")),
+			"club":  strings.TrimSpace(c.FormValue("club")),
+			"phone": strings.TrimSpace(c.FormValue("phone")),
+			"count": strings.TrimSpace(c.FormValue("count")),
+		})
+	}
+	count, err := strconv.Atoi(strings.TrimSpace(c.FormValue("count")))
+	if err != nil {
+		f.Fail("count", text(c, "form.number_bad"))
+		return s.showDesk(c, id, http.StatusUnprocessableEntity, q, f)
+	}
+	// Add the player (when new) and sell, one action in the audit log.
+	actor, _ := currentUser(c)
+	var (
+		buyer tournament.PlayerID
+		sold  []tournament.CardNo
+	)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
+		buyer = player
+		if buyer == 0 {
+			var err error
+			if buyer, err = t.AddPlayer(f.Value("name"), f.Value("club"), f.Value("phone")); err != nil {
+				return err
+			}
+		}
+		var err error
+		sold, err = t.Sell(buyer, count)
+		return err
+	})
+	if err != nil {
+		return formError(c, f, err, func(status int, f views.Form) error {
+			return s.showDesk(c, id, status, q, f)
+		})
+	}
+	// Show the new numbers: a fresh desk for htmx, a redirect otherwise.
+	pl, _ := t.Player(buyer)
+	if !isHTMX(c) {
+		return redirect(c, tournamentURL(id, "/sale?"+url.Values{
+			"player": {strconv.Itoa(int(buyer))},
+			"sold":   {views.CardList(sold)},
+			"q":      {q},
+		}.Encode()))
+	}
+	m := saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))
+	m.Last = &views.LastSale{Player: pl.Name, Cards: sold}
+	return render(c, http.StatusOK, views.SaleDesk(m))
+}
+
+// cancelSale takes a card back before the draw.
+func (s *server) cancelSale(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	q := c.FormValue("q")
+	no, err := strconv.Atoi(c.FormValue("card"))
+	if err != nil {
+		return badRequest(c, "card", "form.number_bad")
+	}
+	actor, _ := currentUser(c)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "cancel sale", func(t *tournament.Tournament) error {
+		return t.CancelSale(tournament.CardNo(no))
+	})
+	if err != nil {
+		return formError(c, views.NewForm(nil), err, func(status int, f views.Form) error {
+			return s.showDesk(c, id, status, q, f)
+		})
+	}
+	if !isHTMX(c) {
+		return redirect(c, tournamentURL(id, "/sale?"+url.Values{"q": {q}}.Encode()))
+	}
+	return render(c, http.StatusOK, views.SaleDesk(saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))))
+}
+
+// showDesk renders the desk with a refused form: the fragment for htmx,
+// the whole page otherwise.
+func (s *server) showDesk(c echo.Context, id int64, status int, q string, f views.Form) error {
+	t, err := s.store.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	m := saleModel(t, q, f)
+	if isHTMX(c) {
+		return render(c, status, views.SaleDesk(m))
+	}
+	return render(c, status, views.SalePage(m))
+}
+
+// saleModel is the desk's view of t with the players matching q.
+func saleModel(t *tournament.Tournament, q string, f views.Form) views.SaleModel {
+	short, suggest := t.Shortfall() // P-2
+	return views.SaleModel{
+		TournamentID: t.ID,
+		Name:         t.Settings.Name,
+		Cards:        t.Settings.Cards,
+		Sold:         t.Sold(),
+		MaxCards:     t.Settings.MaxCards,
+		PriceCents:   t.Settings.PriceCents,
+		Drawn:        len(t.Rounds) > 0,
+		Short:        short,
+		Suggest:      suggest,
+		Form:         f,
+		Query:        strings.TrimSpace(q),
+		Results:      searchPlayers(t, q),
+	}
+}
+
+// searchPlayers finds players by a part of the name or club, or by the
+// exact number of one of their cards.
+func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" {
+		return nil
+	}
+	cards := cardsByPlayer(t)
+	no, numErr := strconv.Atoi(q)
+	var found []views.SalePlayer
+	for _, p := range t.Players {
+		match := strings.Contains(strings.ToLower(p.Name), q) || strings.Contains(strings.ToLower(p.Club), q)
+		if numErr == nil {
+			if c, ok := t.Card(tournament.CardNo(no)); ok && c.Player == p.ID {
+				match = true
+			}
+		}
+		if !match {
+			continue
+		}
+		found = append(found, views.SalePlayer{ID: p.ID, Name: p.Name, Club: p.Club, Phone: p.Phone, Cards: cards[p.ID]})
+		if len(found) == maxResults {
+			break
+		}
+	}
+	return found
+}
+
+// cardsByPlayer groups the sold cards by their holder, in card order.
+func cardsByPlayer(t *tournament.Tournament) map[tournament.PlayerID][]tournament.CardNo {
+	m := map[tournament.PlayerID][]tournament.CardNo{}
+	for _, c := range t.Cards {
+		m[c.Player] = append(m[c.Player], c.No)
+	}
+	return m
+}
+
+// lastSaleFromQuery rebuilds the "just sold" box after the redirect of a
+// sale without JavaScript. Only numbers are taken from the query; the name
+// comes from the tournament.
+func lastSaleFromQuery(t *tournament.Tournament, player, sold string) *views.LastSale {
+	id, err := strconv.Atoi(player)
+	if err != nil {
+		return nil
+	}
+	p, ok := t.Player(tournament.PlayerID(id))
+	if !ok {
+		return nil
+	}
+	last := &views.LastSale{Player: p.Name}
+	for _, part := range strings.Split(sold, ",") {
+		if no, err := strconv.Atoi(strings.TrimSpace(part)); err == nil {
+			last.Cards = append(last.Cards, tournament.CardNo(no))
+		}
+	}
+	if len(last.Cards) == 0 {
+		return nil
+	}
+	return last
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"bummerl/store"
+	"bummerl/views"
+)
+
+// serverConfig is what the web app needs besides the store.
+type serverConfig struct {
+	// BaseURL is the address players reach the app under (QR codes link
+	// there); "" means the address of the request. An https base URL makes
+	// the cookies Secure.
+	BaseURL string
+	Log     *slog.Logger
+	// Now is the clock of the login throttle; tests replace it.
+	Now func() time.Time
+}
+
+// server holds the dependencies of the handlers. Handlers are thin: parse
+// the request, call the store and the domain, render a view.
+type server struct {
+	store    *store.Store
+	baseURL  string
+	secure   bool
+	log      *slog.Logger
+	throttle *throttle
+	// access records who may use each route ("GET /path" → access); the
+	// route table fills it and the security tests check it.
+	access map[string]access
+	// setupMu makes the first-organiser check and insert one step, so two
+	// browsers racing on the setup page cannot both create an organiser.
+	setupMu sync.Mutex
+}
+
+// sessionTTL is how long a login lasts: a long tournament evening.
+const sessionTTL = 16 * time.Hour
+
+// newServer builds the Echo instance with every route and middleware.
+func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &server{
+		store:    st,
+		baseURL:  strings.TrimRight(cfg.BaseURL, "/"),
+		secure:   strings.HasPrefix(cfg.BaseURL, "https://"),
+		log:      cfg.Log,
+		throttle: newThrottle(cfg.Now),
+		access:   map[string]access{},
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = s.handleError
+	s.middleware(e)
+	s.routes(e)
+	return e, s
+}
+
+// env is the view environment of the request: language, user, CSRF token.
+func env(c echo.Context) views.Env {
+	e := views.Env{Lang: lang(c), Path: c.Request().URL.Path}
+	if tok, ok := c.Get(csrfKey).(string); ok {
+		e.CSRF = tok
+	}
+	if u, ok := currentUser(c); ok {
+		e.User, e.Role = u.Name, string(u.Role)
+	}
+	return e
+}
+
+// render writes a templ component as the response with the given status.
+// It renders into a buffer first so a failing template never leaves half a
+// page behind a 200.
+func render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	ctx := views.WithEnv(c.Request().Context(), env(c))
+	if err := comp.Render(ctx, &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// isHTMX reports whether htmx made the request, so a fragment is enough.
+func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// text is the message key in the request's language.
+func text(c echo.Context, key string) string { return views.Text(lang(c), key) }
+
+// textf is text with fmt arguments.
+func textf(c echo.Context, key string, args ...any) string {
+	return views.Textf(lang(c), key, args...)
+}
+
+// requestBase is the URL players reach the app under: the configured base
+// URL, else the scheme and host of this request.
+func (s *server) requestBase(c echo.Context) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// redirect answers a form post: 303 so the browser follows with a GET.
+func redirect(c echo.Context, url string) error { return c.Redirect(http.StatusSeeOther, url) }

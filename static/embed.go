@@ -1,0 +1,10 @@
+// Package static holds the web app's assets (CSS, vendored htmx), embedded
+// in the binary so the app runs at a venue without internet.
+package static
+
+import "embed"
+
+// FS holds every asset; the server serves it under /static/.
+//
+//go:embed htmx.min.js style.css
+var FS embed.FS

@@ -1,0 +1,112 @@
+// Package views renders the web app's pages with templ. It holds view
+// models and the message catalogue only; it never sees the store or Echo.
+package views
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Msg is one user-facing text in both languages.
+type Msg struct{ De, En string }
+
+// Languages the app speaks; the first is the default.
+var Languages = []string{"de", "en"}
+
+// catalogue maps a message key to its texts. Each page family keeps its
+// keys in its own msg_*.go file; register merges them at start-up.
+var catalogue = map[string]Msg{}
+
+// register adds a page family's messages; a key defined twice is a
+// programming error caught at start-up (and by the tests).
+func register(msgs map[string]Msg) {
+	for k, m := range msgs {
+		if _, dup := catalogue[k]; dup {
+			panic("views: message key defined twice: " + k)
+		}
+		catalogue[k] = m
+	}
+}
+
+// Text returns the message for key in lang ("de" or "en"); an unknown key
+// shows itself so a missing text is visible instead of silently empty.
+func Text(lang, key string) string {
+	m, ok := catalogue[key]
+	if !ok {
+		return key
+	}
+	if lang == "en" {
+		return m.En
+	}
+	return m.De
+}
+
+// Textf formats the message for key with args (fmt verbs in the texts).
+func Textf(lang, key string, args ...any) string {
+	return fmt.Sprintf(Text(lang, key), args...)
+}
+
+// Keys lists every message key; the tests check them.
+func Keys() []string {
+	keys := make([]string, 0, len(catalogue))
+	for k := range catalogue {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// Lookup reports the texts of key and whether it exists.
+func Lookup(key string) (Msg, bool) {
+	m, ok := catalogue[key]
+	return m, ok
+}
+
+// Env is what every page needs besides its own view model: who is
+// looking, in which language, and the CSRF token for its forms. The
+// handlers put it into the context that templ passes to every component.
+type Env struct {
+	Lang string // "de" or "en"
+	CSRF string
+	User string // "" when nobody is logged in
+	Role string // "organiser" or "helper"
+	Path string // the current path, for the language switch
+}
+
+type envKey struct{}
+
+// WithEnv returns ctx carrying env.
+func WithEnv(ctx context.Context, env Env) context.Context {
+	return context.WithValue(ctx, envKey{}, env)
+}
+
+// EnvOf returns the Env in ctx, or the default (German, anonymous).
+func EnvOf(ctx context.Context) Env {
+	if e, ok := ctx.Value(envKey{}).(Env); ok {
+		return e
+	}
+	return Env{Lang: "de"}
+}
+
+// t is the templates' shorthand for the message key in the page's language.
+func t(ctx context.Context, key string) string { return Text(EnvOf(ctx).Lang, key) }
+
+// tf is t with fmt arguments.
+func tf(ctx context.Context, key string, args ...any) string {
+	return Textf(EnvOf(ctx).Lang, key, args...)
+}
+
+// isOrganiser reports whether the viewer may use organiser-only controls.
+func isOrganiser(ctx context.Context) bool { return EnvOf(ctx).Role == "organiser" }
+
+// loggedIn reports whether somebody is logged in.
+func loggedIn(ctx context.Context) bool { return EnvOf(ctx).User != "" }
+
+// langURL is the current page in another language.
+func langURL(ctx context.Context, lang string) string {
+	p := EnvOf(ctx).Path
+	if p == "" || !strings.HasPrefix(p, "/") {
+		p = "/"
+	}
+	return p + "?lang=" + lang
+}

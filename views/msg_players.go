@@ -1,0 +1,28 @@
+package views
+
+func init() {
+	register(map[string]Msg{
+		"overview.prizes":     {"Preise", "Prizes"},
+		"overview.players":    {"Teilnehmer", "Players"},
+		"overview.club":       {"Verein", "Club"},
+		"overview.cards":      {"Karten", "Cards"},
+		"player.your_card":    {"Deine Kartennummer", "Your card number"},
+		"player.show":         {"Meine Spiele zeigen", "Show my matches"},
+		"player.card_unknown": {"Karte %d ist nicht verkauft.", "Card %d is not sold."},
+		"player.not_drawn":    {"Noch nicht ausgelost. Diese Seite aktualisiert sich von selbst.", "Not drawn yet. This page updates itself."},
+		"player.out":          {"Keine Karte mehr im Spiel.", "No card left in play."},
+		"player.match":        {"Spiel %d", "match %d"},
+		"player.table":        {"Tisch %d", "Table %d"},
+		"player.against":      {"gegen", "against"},
+		"player.bye":          {"Freilos: diese Karte kommt ohne Spiel weiter", "Bye: this card advances without playing"},
+		"player.surrendered":  {"Gegen die eigene Karte: eine Karte wird abgegeben (P-6)", "Against your own card: one card is surrendered (P-6)"},
+		"player.won":          {"gewonnen", "won"},
+		"player.lost":         {"verloren", "lost"},
+		"player.playing":      {"wird gespielt", "being played"},
+		"player.waiting":      {"noch nicht begonnen", "not started yet"},
+		"player.refresh":      {"Die Seite aktualisiert sich alle 15 Sekunden.", "This page updates every 15 seconds."},
+		"cards.title":         {"Startkarten", "Entry cards"},
+		"cards.hint":          {"Zum Drucken: vier Karten pro A4-Seite. Der QR-Code führt zur Seite des Spielers.", "For printing: four cards per A4 page. The QR code leads to the player's page."},
+		"cards.qr":            {"QR-Code zur Spielerseite", "QR code of the player's page"},
+	})
+}
