@@ -109,10 +109,12 @@ var (
 		"Hofer", "Leitner", "Berger", "Fuchs", "Eder", "Fischer", "Schmid", "Winkler"}
 )
 
-// simName gives player i a distinct, readable name.
+// simName gives player i a distinct, readable name: with a = i mod 16 and
+// b = i div 16, the surname (5a + b) mod 16 differs for every b below 16.
 func simName(i int) string {
 	n := len(simFirst) * len(simLast)
-	name := simFirst[i%len(simFirst)] + " " + simLast[(i/len(simFirst))%len(simLast)]
+	a, b := i%len(simFirst), i/len(simFirst)
+	name := simFirst[a] + " " + simLast[(5*a+b)%len(simLast)]
 	if i >= n {
 		name += fmt.Sprintf(" %d", i/n+1)
 	}

@@ -263,3 +263,13 @@ func TestSimulateErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSimNameDistinct(t *testing.T) {
+	seen := map[string]int{}
+	for i := range 1000 {
+		if j, dup := seen[simName(i)]; dup {
+			t.Fatalf("players %d and %d are both %q", j, i, simName(i))
+		}
+		seen[simName(i)] = i
+	}
+}
