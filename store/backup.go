@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Backup writes a consistent copy of the database to path while the app
@@ -61,6 +62,31 @@ func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
 	defer f.Close()
 	if _, err := io.Copy(w, f); err != nil {
 		return fmt.Errorf("store: backup: send: %w", err)
+	}
+	return nil
+}
+
+// Check runs SQLite's integrity and foreign key checks; nil means the
+// database file is sound. The backup command runs it on each new copy.
+func (s *Store) Check(ctx context.Context) error {
+	var problems []string
+	if err := s.rdb.WithContext(ctx).Raw("PRAGMA integrity_check").Scan(&problems).Error; err != nil {
+		return fmt.Errorf("store: integrity check: %w", err)
+	}
+	if len(problems) != 1 || problems[0] != "ok" {
+		return fmt.Errorf("store: integrity check: %s", strings.Join(problems, "; "))
+	}
+	var fk []struct {
+		Table  string
+		Rowid  int64
+		Parent string
+	}
+	if err := s.rdb.WithContext(ctx).Raw("PRAGMA foreign_key_check").Scan(&fk).Error; err != nil {
+		return fmt.Errorf("store: foreign key check: %w", err)
+	}
+	if len(fk) > 0 {
+		return fmt.Errorf("store: foreign key check: %d broken references, the first in %s row %d to %s",
+			len(fk), fk[0].Table, fk[0].Rowid, fk[0].Parent)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -146,8 +147,12 @@ func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (
 }
 
 // dummyHash is compared against when the user name is unknown, so an
-// unknown name costs as much time as a wrong password.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("no such user, no such password"), bcrypt.DefaultCost)
+// unknown name costs as much time as a wrong password. It is made on first
+// use: hashing at start-up would slow every command down.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("no such user, no such password"), bcrypt.DefaultCost)
+	return h
+})
 
 // CheckPassword logs a user in; ErrBadLogin for an unknown name or a
 // wrong password alike.
@@ -158,7 +163,7 @@ func (s *Store) CheckPassword(ctx context.Context, name, password string) (User,
 		return User{}, fmt.Errorf("store: check password: %w", err)
 	}
 	if len(rows) == 0 {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		return User{}, ErrBadLogin
 	}
 	if bcrypt.CompareHashAndPassword([]byte(rows[0].PasswordHash), []byte(password)) != nil {

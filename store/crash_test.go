@@ -1,0 +1,150 @@
+package store_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"bummerl/domain/tournament"
+	"bummerl/store"
+)
+
+// crashEnv, when set, makes TestCrash the child: it writes to the database
+// named by the variable until it is killed.
+const crashEnv = "BUMMERL_STORE_CRASH_CHILD"
+
+// addNumbered is the child's action: player n+1 with card n+1, sale n+1.
+// Three tables and the audit change in one action, so a torn write would
+// show as counts that disagree.
+func addNumbered(t *tournament.Tournament) error {
+	n := len(t.Players) + 1
+	t.Players = append(t.Players, tournament.Player{ID: tournament.PlayerID(n), Name: fmt.Sprintf("p%d", n)})
+	t.Cards = append(t.Cards, tournament.Card{No: tournament.CardNo(n), Player: tournament.PlayerID(n), Sale: n})
+	t.Version++
+	return nil
+}
+
+func crashChild(path string) {
+	s, err := store.Open(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// The parent holds our stdin; if it dies, EOF ends us too.
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(3)
+	}()
+	fmt.Println("ready")
+	for {
+		if _, err := s.Update(ctx, 1, admin, "add", addNumbered); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+}
+
+// TestCrash kills a writing process at random moments (SIGKILL, no chance
+// to clean up) and checks after each kill that the database is sound and
+// every action is either wholly there or not at all.
+func TestCrash(t *testing.T) {
+	if path := os.Getenv(crashEnv); path != "" {
+		crashChild(path)
+		return
+	}
+	path := filepath.Join(t.TempDir(), "crash.db")
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tour := mustCreate(t, s, settings(8)); tour.ID != 1 {
+		t.Fatalf("first tournament has ID %d", tour.ID)
+	}
+	s.Close()
+
+	r := rand.New(rand.NewPCG(7, 11))
+	const kills = 60
+	last := 0
+	for i := range kills {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrash$")
+		cmd.Env = append(os.Environ(), crashEnv+"="+path)
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(stdout).ReadString('\n')
+		if line != "ready\n" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("child %d: %q, %v; stderr: %s", i, line, err, stderr.String())
+		}
+		time.Sleep(time.Duration(r.IntN(100_000)) * time.Microsecond)
+		if err := cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		stdin.Close()
+		if strings.TrimSpace(stderr.String()) != "" {
+			t.Fatalf("child %d failed before the kill: %s", i, stderr.String())
+		}
+		last = checkCrashDB(t, path, last)
+	}
+	t.Logf("%d actions over %d kills", last, kills)
+	if last < kills {
+		t.Fatalf("only %d actions in %d runs: the children hardly wrote", last, kills)
+	}
+}
+
+// checkCrashDB reopens the database after a kill; it returns the number of
+// actions found, which must not be below what an earlier check saw.
+func checkCrashDB(t *testing.T, path string, atLeast int) int {
+	t.Helper()
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tour, err := s.Load(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(tour.Players)
+	audit, err := s.Audit(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < atLeast || len(tour.Cards) != n || tour.Version != 1+n || len(audit) != n+1 {
+		t.Fatalf("torn state: %d players (before: %d), %d cards, version %d, %d audit rows",
+			n, atLeast, len(tour.Cards), tour.Version, len(audit))
+	}
+	for i := range n {
+		id := i + 1
+		p, c := tour.Players[i], tour.Cards[i]
+		if int(p.ID) != id || p.Name != fmt.Sprintf("p%d", id) || int(c.No) != id || int(c.Player) != id || c.Sale != id {
+			t.Fatalf("action %d: player %+v, card %+v", id, p, c)
+		}
+		if a := audit[n-id]; !strings.Contains(a.After, fmt.Sprintf(`"players":[{"id":%d,"name":"p%d"`, id, id)) {
+			t.Fatalf("audit row of action %d: %s", id, a.After)
+		}
+	}
+	return n
+}
