@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/referee")
+
+// TestRefereeGolden runs every record of testdata/referee through the
+// command line; the .golden file holds stdout and the exit status.
+func TestRefereeGolden(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/referee/*.json")
+	if err != nil || len(files) < 12 {
+		t.Fatalf("want at least 12 records, found %d (%v)", len(files), err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run([]string{"referee", "-lang", "en", file}, strings.NewReader(""), &stdout, &stderr)
+			got := fmt.Sprintf("%sexit status %d\n", stdout.String(), status)
+			golden := strings.TrimSuffix(file, ".json") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("got\n%s\nwant\n%s\nstderr: %s", got, want, stderr.String())
+			}
+			if (status == 2) != (stderr.Len() > 0) {
+				t.Errorf("exit status %d with stderr %q", status, stderr.String())
+			}
+		})
+	}
+}
+
+func TestRefereeStdinAndUsage(t *testing.T) {
+	record, err := os.ReadFile("../../testdata/referee/soft-renonce.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]struct {
+		args   []string
+		stdin  string
+		status int
+		stdout string
+		stderr string
+	}{
+		"record on stdin":    {args: []string{"referee"}, stdin: string(record), status: 0, stdout: `"reason":"renonce"`},
+		"German message":     {args: []string{"referee", "-lang", "de"}, stdin: `{"deck": ["AH"]}`, status: 2, stdout: `"action":-1`, stderr: "Karten"},
+		"English message":    {args: []string{"referee", "-lang", "en"}, stdin: `{"deck": ["AH"]}`, status: 2, stderr: "the deck has 1 cards"},
+		"missing file":       {args: []string{"referee", "/nonexistent/record.json"}, status: 1, stderr: "no such file"},
+		"two files":          {args: []string{"referee", "a", "b"}, status: 2, stderr: "usage"},
+		"empty input":        {args: []string{"referee"}, status: 2, stdout: `"error"`},
+		"unknown flag":       {args: []string{"referee", "-x"}, status: 2, stderr: "usage"},
+		"json null":          {args: []string{"referee"}, stdin: "null", status: 2, stdout: `"action":-1`},
+		"match on stdin":     {args: []string{"referee"}, stdin: `{"deals": [{"winner": 1, "points": 3}]}`, status: 0, stdout: `"running":[0,3]`},
+		"bad match on stdin": {args: []string{"referee"}, stdin: `{"deals": [{"winner": 1, "points": 4}]}`, status: 2, stdout: `"deal":0`},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+			if status != tc.status || !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q, %q", status, stdout.String(), stderr.String(), tc.status, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
