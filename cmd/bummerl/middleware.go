@@ -33,14 +33,21 @@ const (
 )
 
 // middleware installs what every request passes through, in order:
-// recover, size limit, security headers, language, who is asking, CSRF.
+// recover, size limit, security headers, language, who is asking. CSRF
+// comes per route after the access check (routeGroup.add), so an anonymous
+// request is told to log in rather than that its form expired.
 func (s *server) middleware(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit("1M"))
 	e.Use(securityHeaders)
 	e.Use(language)
 	e.Use(s.authenticate)
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+}
+
+// csrf checks the token of every state-changing request (form field _csrf
+// or htmx's X-CSRF-Token header) and hands out the token cookie.
+func (s *server) csrf() echo.MiddlewareFunc {
+	return middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        csrfExempt,
 		TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
 		ContextKey:     csrfKey,
@@ -53,7 +60,7 @@ func (s *server) middleware(e *echo.Echo) {
 		ErrorHandler: func(_ error, c echo.Context) error {
 			return forbidden(c, "csrf_invalid", "csrf.bad")
 		},
-	}))
+	})
 }
 
 // securityHeaders forbids framing, sniffing and inline scripts: every page
@@ -186,7 +193,7 @@ func (s *server) apiCredentials(c echo.Context) (store.User, error) {
 }
 
 // csrfExempt lets API calls that bring their own credentials and no session
-// cookie through without a CSRF token: a browser on another site cannot add
+// cookie through without a CSRF token (anonymous ones were refused before): a browser on another site cannot add
 // an Authorization header, and the API only accepts JSON bodies, which a
 // cross-site form cannot send.
 func csrfExempt(c echo.Context) bool {

@@ -64,18 +64,19 @@ func (s *server) routes(e *echo.Echo) {
 }
 
 // routeGroup registers routes of one access level and records that level.
+// Every route checks access first, then CSRF.
 type routeGroup struct {
 	s     *server
 	e     *echo.Echo
 	level access
-	guard echo.MiddlewareFunc
+	mw    []echo.MiddlewareFunc
 }
 
 func (s *server) group(e *echo.Echo, level access) routeGroup {
-	return routeGroup{s: s, e: e, level: level, guard: s.require(level)}
+	return routeGroup{s: s, e: e, level: level, mw: []echo.MiddlewareFunc{s.require(level), s.csrfCheck}}
 }
 
 func (g routeGroup) add(method, path string, h echo.HandlerFunc) {
-	g.e.Add(method, path, h, g.guard)
+	g.e.Add(method, path, h, g.mw...)
 	g.s.access[method+" "+path] = g.level
 }

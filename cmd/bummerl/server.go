@@ -36,7 +36,8 @@ type server struct {
 	throttle *throttle
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
-	access map[string]access
+	access    map[string]access
+	csrfCheck echo.MiddlewareFunc
 	// setupMu makes the first-organiser check and insert one step, so two
 	// browsers racing on the setup page cannot both create an organiser.
 	setupMu sync.Mutex
@@ -61,6 +62,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		throttle: newThrottle(cfg.Now),
 		access:   map[string]access{},
 	}
+	s.csrfCheck = s.csrf()
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
