@@ -87,9 +87,10 @@ func simTournament(cfg SimConfig, seed uint64) (*tournament.Tournament, error) {
 	}
 	s := tournament.Settings{Name: fmt.Sprintf("Simulation %d", seed), Cards: cfg.Cards, MaxCards: cfg.MaxCards,
 		Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: bummerl, MultiplePrizes: cfg.MultiplePrizes}
-	for i := range prizes {
-		s.Prizes = append(s.Prizes, fmt.Sprintf("%d. Preis", i+1))
+	if prizes < 0 || prizes > len(simPrizes) {
+		return nil, fmt.Errorf("simulate: prizes must be 2, 4 or 8, not %d", prizes)
 	}
+	s.Prizes = simPrizes[:prizes]
 	t, err := tournament.New(s)
 	if err != nil {
 		return nil, fmt.Errorf("simulate: %w", err)
@@ -103,7 +104,8 @@ func simTournament(cfg SimConfig, seed uint64) (*tournament.Tournament, error) {
 }
 
 var (
-	simFirst = []string{"Anna", "Josef", "Maria", "Franz", "Theresia", "Johann", "Rosa", "Karl",
+	simPrizes = []string{"Schinken", "Kürbiskernöl", "Geselchtes", "Wein", "Speck", "Most", "Brettljause", "Zirbenschnaps"}
+	simFirst  = []string{"Anna", "Josef", "Maria", "Franz", "Theresia", "Johann", "Rosa", "Karl",
 		"Hermine", "Leopold", "Gertrude", "Alois", "Hedwig", "Ferdinand", "Aloisia", "Rudolf"}
 	simLast = []string{"Huber", "Gruber", "Bauer", "Wagner", "Pichler", "Steiner", "Moser", "Mayer",
 		"Hofer", "Leitner", "Berger", "Fuchs", "Eder", "Fischer", "Schmid", "Winkler"}

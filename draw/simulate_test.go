@@ -254,6 +254,8 @@ func TestSimulateErrors(t *testing.T) {
 		"no players":           {Cards: 16, Players: 0, MaxCards: 3},
 		"two cards sold":       {Cards: 16, Players: 2, MaxCards: 1},
 		"prizes 3":             {Cards: 16, Players: 10, MaxCards: 2, Prizes: 3},
+		"prizes -1":            {Cards: 16, Players: 10, MaxCards: 2, Prizes: -1},
+		"prizes 16":            {Cards: 16, Players: 10, MaxCards: 2, Prizes: 16},
 	}
 	for name, cfg := range tests {
 		t.Run(name, func(t *testing.T) {
