@@ -26,7 +26,7 @@ func TestRevisionCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = s.write(ctx, func(tx *gorm.DB) error {
-		old, err := loadRows(tx, tour.ID)
+		old, err := s.loadRows(tx, tour.ID)
 		if err != nil {
 			return err
 		}

@@ -1,10 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
@@ -262,6 +263,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 			rs.matches = append(rs.matches, row)
 		}
 	}
+	rs.sort()
 	for _, err := range []error{unique(rs.players), unique(rs.cards), unique(rs.rounds), unique(rs.matches)} {
 		if err != nil {
 			return rowSet{}, err
@@ -278,31 +280,44 @@ type keyedRow interface {
 	TableName() string
 }
 
-func unique[R keyedRow](rows []R) error {
-	seen := make(map[[3]int]bool, len(rows))
-	for _, r := range rows {
-		if seen[r.key()] {
-			return fmt.Errorf("store: duplicate %s", r.describe())
+// cmpKeys orders keys: the order of the aggregate's slices.
+func cmpKeys(a, b [3]int) int {
+	for k := range a {
+		if a[k] != b[k] {
+			return cmp.Compare(a[k], b[k])
 		}
-		seen[r.key()] = true
+	}
+	return 0
+}
+
+func sortRows[R keyedRow](rows []R) {
+	slices.SortFunc(rows, func(a, b R) int { return cmpKeys(a.key(), b.key()) })
+}
+
+// unique checks sorted rows for a key that occurs twice.
+func unique[R keyedRow](rows []R) error {
+	for i := 1; i < len(rows); i++ {
+		if rows[i].key() == rows[i-1].key() {
+			return fmt.Errorf("store: duplicate %s", rows[i].describe())
+		}
 	}
 	return nil
 }
 
-func sortRows[R keyedRow](rows []R) {
-	sort.Slice(rows, func(i, j int) bool {
-		a, b := rows[i].key(), rows[j].key()
-		for k := range a {
-			if a[k] != b[k] {
-				return a[k] < b[k]
-			}
-		}
-		return false
-	})
+// sort puts every table in key order, the order of the aggregate.
+func (rs *rowSet) sort() {
+	sortRows(rs.players)
+	sortRows(rs.cards)
+	sortRows(rs.rounds)
+	sortRows(rs.groups)
+	sortRows(rs.tickets)
+	sortRows(rs.matches)
 }
 
-// toDomain rebuilds the aggregate. Empty slices come back as nil; the
-// prizes and a score sheet keep nil and empty apart (they are JSON).
+// toDomain rebuilds the aggregate from sorted rows without changing them
+// (the rows may be shared through the cache). Empty slices come back as
+// nil; the prizes and a score sheet keep nil and empty apart (they are
+// JSON).
 func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	tr := rs.t
 	t := &tournament.Tournament{
@@ -325,12 +340,6 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	if tr.PendingSeed.Valid || tr.PendingCommitment.Valid {
 		t.Pending = &tournament.Commitment{Seed: tr.PendingSeed.S, Commitment: tr.PendingCommitment.S}
 	}
-	sortRows(rs.players)
-	sortRows(rs.cards)
-	sortRows(rs.rounds)
-	sortRows(rs.groups)
-	sortRows(rs.tickets)
-	sortRows(rs.matches)
 	for _, p := range rs.players {
 		t.Players = append(t.Players, tournament.Player{ID: tournament.PlayerID(p.ID), Name: p.Name, Club: p.Club, Phone: p.Phone})
 	}

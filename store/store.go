@@ -18,8 +18,9 @@ import (
 
 // Store is the database of one Bummerl installation.
 type Store struct {
-	db  *gorm.DB // the writer: one connection, IMMEDIATE transactions
-	rdb *gorm.DB // readers: a pool, DEFERRED transactions (WAL snapshots)
+	db    *gorm.DB // the writer: one connection, IMMEDIATE transactions
+	rdb   *gorm.DB // readers: a pool, DEFERRED transactions (WAL snapshots)
+	cache rowCache
 	// Now is the clock; tests replace it to expire sessions.
 	Now func() time.Time
 }

@@ -80,7 +80,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*tournament.Tournament, err
 	// so the seven SELECTs cannot straddle a concurrent save.
 	err := s.rdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		rs, err = loadRows(tx, id)
+		rs, err = s.loadRows(tx, id)
 		return err
 	})
 	if err != nil {
@@ -95,8 +95,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*tournament.Tournament, err
 // unchanged; the caller shows it to the user.
 func (s *Store) Update(ctx context.Context, id int64, actor User, action string, fn func(*tournament.Tournament) error) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
+	var saved *rowSet
 	err := s.write(ctx, func(tx *gorm.DB) error {
-		old, err := loadRows(tx, id)
+		old, err := s.loadRows(tx, id)
 		if err != nil {
 			return err
 		}
@@ -113,28 +114,38 @@ func (s *Store) Update(ctx context.Context, id int64, actor User, action string,
 		if err != nil {
 			return err
 		}
+		saved = &cur
 		return s.save(tx, old, &cur, actor, action)
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.cache.put(saved) // only now: a rolled back save must not be cached
 	return t, nil
 }
 
-// loadRows reads every row of tournament id.
-func loadRows(tx *gorm.DB, id int64) (*rowSet, error) {
-	rs := &rowSet{}
-	if err := tx.Where("id = ?", id).Take(&rs.t).Error; err != nil {
+// loadRows reads every row of tournament id, sorted, or takes them from
+// the cache when the revision there is the one in the database. The
+// result is shared: read it, never change it.
+func (s *Store) loadRows(tx *gorm.DB, id int64) (*rowSet, error) {
+	var t tournamentRow
+	if err := tx.Where("id = ?", id).Take(&t).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return nil, ErrNotFound
 		}
 		return nil, fmt.Errorf("store: load tournament %d: %w", id, err)
 	}
+	if rs := s.cache.get(id, t.Revision); rs != nil {
+		return rs, nil
+	}
+	rs := &rowSet{t: t}
 	for _, dest := range []any{&rs.players, &rs.cards, &rs.rounds, &rs.groups, &rs.tickets, &rs.matches} {
 		if err := tx.Where("tournament_id = ?", id).Find(dest).Error; err != nil {
 			return nil, fmt.Errorf("store: load tournament %d: %w", id, err)
 		}
 	}
+	rs.sort()
+	s.cache.put(rs)
 	return rs, nil
 }
 
@@ -156,28 +167,33 @@ type rowDiff[R keyedRow] struct {
 	changed []R // changed or removed rows, as they were
 }
 
-// diffRows compares the rows of one table by key.
+// diffRows compares the rows of one table, both sorted by key, in one
+// merge pass.
 func diffRows[R keyedRow](old, cur []R) rowDiff[R] {
 	var d rowDiff[R]
-	prev := make(map[[3]int]R, len(old))
-	for _, r := range old {
-		prev[r.key()] = r
-	}
-	for _, r := range cur {
-		o, ok := prev[r.key()]
-		if ok {
-			delete(prev, r.key())
-			if o == r {
-				continue
-			}
-			d.changed = append(d.changed, o)
+	i, j := 0, 0
+	for i < len(old) || j < len(cur) {
+		c := 1 // only old rows left: they are gone
+		if i == len(old) {
+			c = -1
+		} else if j < len(cur) {
+			c = cmpKeys(cur[j].key(), old[i].key())
 		}
-		d.upsert = append(d.upsert, r)
-	}
-	for _, r := range old { // in old order, so the audit is deterministic
-		if _, gone := prev[r.key()]; gone {
-			d.remove = append(d.remove, r)
-			d.changed = append(d.changed, r)
+		switch {
+		case c < 0: // new
+			d.upsert = append(d.upsert, cur[j])
+			j++
+		case c > 0: // gone
+			d.remove = append(d.remove, old[i])
+			d.changed = append(d.changed, old[i])
+			i++
+		default:
+			if old[i] != cur[j] {
+				d.upsert = append(d.upsert, cur[j])
+				d.changed = append(d.changed, old[i])
+			}
+			i++
+			j++
 		}
 	}
 	return d
