@@ -103,6 +103,9 @@ func TestApplyDrawChecks(t *testing.T) {
 			err := tr.ApplyDraw(d)
 			wantCode(t, err, tc.code)
 			if err != nil {
+				if tc.code == "draw_groups_mismatch" && err.(*Error).Text("de") != "Die Auslosung muss genau die Gruppen Hauptrunde haben" {
+					t.Errorf("text = %q", err.(*Error).Text("de"))
+				}
 				if e := err.(*Error); e.Kind == Invalid && e.Field == "" {
 					t.Errorf("no field in %+v", e)
 				}
@@ -199,6 +202,7 @@ func TestNextDrawMultiFirst(t *testing.T) {
 func TestUndoDraw(t *testing.T) {
 	tr := mustNew(t, settings(4, 2, false))
 	wantCode(t, tr.UndoDraw(), "no_round")
+	wantCode(t, tr.ApplyDraw(Draw{Method: Physical}), "too_few_cards_sold")
 	buyer(t, tr, "Huber", 2)
 	sellOut(t, tr, 2)
 	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}}}.draw()))

@@ -30,18 +30,7 @@ var bracketNames = map[Bracket]Name{
 
 // Name gives the name of the bracket; the main bracket's rounds have their
 // own names (RoundName).
-func (b Bracket) Name() Name {
-	if n, ok := bracketNames[b]; ok {
-		return n
-	}
-	return Name{fmt.Sprintf("Gruppe %d", int(b)), fmt.Sprintf("group %d", int(b))}
-}
-
-// Valid reports whether b is one of the brackets of P-7.
-func (b Bracket) Valid() bool {
-	_, ok := bracketNames[b]
-	return ok
-}
+func (b Bracket) Name() Name { return bracketNames[b] }
 
 // RoundName names the matches of bracket b in round r. Main rounds are named
 // by the number of cards in the main bracket (byes count, so round 1 of 8

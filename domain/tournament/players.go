@@ -105,10 +105,12 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 	if free := t.Settings.Cards - t.Sold(); k > free {
 		return nil, invalid("cards_sold_out", "count", free)
 	}
-	used := make(map[CardNo]bool, len(t.Cards))
+	used := make([]bool, t.Settings.Cards+1)
 	sale := 0
 	for _, c := range t.Cards {
-		used[c.No] = true
+		if c.No > 0 && int(c.No) < len(used) {
+			used[c.No] = true
+		}
 		sale = max(sale, c.Sale)
 	}
 	nos := make([]CardNo, 0, k)

@@ -114,8 +114,12 @@ func TestBothFinalistCards(t *testing.T) {
 			if a := got[1]; a.Description != "Preis 2" || a.Player == 0 || a.From != map[bool]int{true: 2, false: 3}[multiple] {
 				t.Errorf("prize 2 = %+v", a)
 			}
-			if a := got[7]; !multiple && (a.From != 9 || a.To != 16 || a.LotText("de") != "Los entscheidet unter den Karten 9, 10, 11, 12, 13, 14, 15, 16") {
+			if a := got[7]; !multiple && (a.From != 9 || a.To != 16 || a.LotText("de") != "Los entscheidet unter den Karten 9, 10, 11, 12, 13, 14, 15, 16" ||
+				a.LotText("en") != "to be decided by lot among cards 9, 10, 11, 12, 13, 14, 15, 16") {
 				t.Errorf("prize 8 = %+v", a)
+			}
+			if note := got[0].LotText("en"); note != "" {
+				t.Errorf("prize 1 note = %q", note)
 			}
 			pp := tr.PlayerPlaces()
 			if len(pp) != 15 || pp[0] != (PlayerPlace{Player: 1, Card: 1, Decided: true, From: 1, To: 1}) || pp[1].Card != 3 {
