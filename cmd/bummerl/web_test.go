@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/domain/tournament"
+	"bummerl/draw"
 	"bummerl/store"
 )
 
@@ -24,6 +27,7 @@ type testApp struct {
 	t     testing.TB
 	store *store.Store
 	echo  *echo.Echo
+	s     *server
 	srv   *httptest.Server
 	clock *testClock
 }
@@ -54,7 +58,7 @@ func newTestApp(t testing.TB) *testApp {
 		t.Fatal(err)
 	}
 	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
-	e, _ := newServer(st, serverConfig{
+	e, s := newServer(st, serverConfig{
 		BaseURL: "http://bummerl.test",
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:     clock.Now,
@@ -64,7 +68,7 @@ func newTestApp(t testing.TB) *testApp {
 		srv.Close()
 		st.Close()
 	})
-	return &testApp{t: t, store: st, echo: e, srv: srv, clock: clock}
+	return &testApp{t: t, store: st, echo: e, s: s, srv: srv, clock: clock}
 }
 
 // testClient is one browser: its own cookies, no automatic redirects.
@@ -231,6 +235,43 @@ func settingsForm(overrides map[string]string) url.Values {
 		v.Set(k, val)
 	}
 	return v
+}
+
+// tournamentOf returns the ID in a path /t/ID.
+func tournamentOf(t testing.TB, path string) int64 {
+	t.Helper()
+	id, err := strconv.ParseInt(strings.TrimPrefix(path, "/t/"), 10, 64)
+	if err != nil {
+		t.Fatalf("no tournament path: %q", path)
+	}
+	return id
+}
+
+// drawRound1 draws round 1 digitally, as the draw pages will.
+func (a *testApp) drawRound1(id int64) {
+	a.t.Helper()
+	actor, err := a.store.CheckPassword(a.t.Context(), "Anna", "Anna-password")
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	_, err = a.store.Update(a.t.Context(), id, actor, "draw", func(t *tournament.Tournament) error {
+		groups, err := t.NextDraw()
+		if err != nil {
+			return err
+		}
+		const seed = "test seed"
+		if err := t.Announce(tournament.Commitment{Seed: seed, Commitment: draw.Commit(seed)}); err != nil {
+			return err
+		}
+		d, err := draw.Digital(groups, seed)
+		if err != nil {
+			return err
+		}
+		return t.ApplyDraw(d)
+	})
+	if err != nil {
+		a.t.Fatal(err)
+	}
 }
 
 // mustContain fails when s lacks any of the wanted parts.

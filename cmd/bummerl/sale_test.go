@@ -1,0 +1,141 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"bummerl/store"
+)
+
+func TestSaleDeskFlow(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "8", "max_cards": "3", "price": "12,50"}))
+	id := tournamentOf(t, tour)
+	helper := app.loggedIn("Hans", store.Helper)
+
+	// htmx: a new player with two cards; the desk comes back as a fragment
+	// with the new numbers big, the form empty and focused.
+	r := helper.htmx(tour+"/sale", url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "phone": {"0664 1234567"}, "count": {"2"}})
+	if r.status != http.StatusOK {
+		t.Fatalf("sell: status %d\n%s", r.status, r.body)
+	}
+	mustNotContain(t, r.body, "<html")
+	mustContain(t, r.body, `data-testid="sold-cards">1, 2<`, `data-testid="sold">2<`, `data-testid="left">6<`,
+		`data-testid="takings">25,00 €<`, `name="name" id="f-name" value=""`, "autofocus")
+
+	// Without JavaScript: plain POST, 303, and the page shows the sale.
+	r = helper.post(tour+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"1"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("plain sell: status %d", r.status)
+	}
+	r = helper.get(r.location())
+	mustContain(t, r.body, `data-testid="sold-cards">3<`, "Verkauft an Maria Berger", `data-testid="takings">37,50 €<`)
+
+	// Search by name part and by card number, then sell one more.
+	for _, q := range []string{"hub", "2", "mödling"} {
+		r = helper.get(tour + "/sale/search?q=" + url.QueryEscape(q))
+		mustContain(t, r.body, "Franz Huber", `data-testid="cancel-1"`)
+		mustNotContain(t, r.body, "Maria Berger", "<html")
+	}
+	r = helper.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}, "q": {"hub"}})
+	mustContain(t, r.body, `data-testid="sold-cards">4<`, "Franz Huber")
+
+	// A fourth card is over the maximum: refused, nothing written.
+	r = helper.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}})
+	if r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("over max: status %d", r.status)
+	}
+	mustContain(t, r.body, `data-testid="form-error"`, "erlaubt sind höchstens 3")
+	// A new player asking for more than the maximum: message at the count, input kept.
+	r = helper.htmx(tour+"/sale", url.Values{"name": {"Gierig"}, "club": {"ASK"}, "count": {"4"}})
+	if r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("new player over max: status %d", r.status)
+	}
+	mustContain(t, r.body, `data-testid="error-count"`, `value="Gierig"`, `value="ASK"`)
+	got, _ := app.store.Load(t.Context(), id)
+	if got.Sold() != 4 || len(got.Players) != 2 {
+		t.Fatalf("after refused sales: %d sold, %d players; want 4, 2", got.Sold(), len(got.Players))
+	}
+
+	// Cancel card 2 before the draw.
+	r = helper.htmx(tour+"/sale/cancel", url.Values{"card": {"2"}, "q": {"hub"}})
+	if r.status != http.StatusOK {
+		t.Fatalf("cancel: status %d\n%s", r.status, r.body)
+	}
+	mustContain(t, r.body, `data-testid="sold">3<`)
+	mustNotContain(t, r.body, `data-testid="cancel-2"`)
+	if got, _ := app.store.Load(t.Context(), id); got.Sold() != 3 {
+		t.Errorf("sold after cancel = %d", got.Sold())
+	}
+	// Cancelling an unsold card is a clear 404 on the desk.
+	r = helper.htmx(tour+"/sale/cancel", url.Values{"card": {"7"}})
+	if r.status != http.StatusNotFound {
+		t.Errorf("cancel unsold: status %d", r.status)
+	}
+}
+
+func TestSaleShortfall(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "1"}))
+	for _, name := range []string{"A", "B", "C"} {
+		org.post(tour+"/sale", url.Values{"name": {name}, "count": {"1"}})
+	}
+	// 3 of 16 sold: P-2 offers N = 4 (more than 2 sold); only organisers may accept.
+	r := org.get(tour + "/sale")
+	mustContain(t, r.body, `data-testid="shortfall"`, "N = 4", `data-testid="accept-resize"`)
+	helper := app.loggedIn("Hans", store.Helper)
+	r = helper.get(tour + "/sale")
+	mustContain(t, r.body, `data-testid="shortfall"`)
+	mustNotContain(t, r.body, `data-testid="accept-resize"`)
+	if r := helper.post(tour+"/resize", url.Values{"cards": {"4"}}); r.status != http.StatusForbidden {
+		t.Errorf("helper resize: status %d", r.status)
+	}
+
+	if r := org.post(tour+"/resize", url.Values{"cards": {"4"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("resize: status %d\n%s", r.status, r.body)
+	}
+	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	if got.Settings.Cards != 4 {
+		t.Errorf("N after resize = %d", got.Settings.Cards)
+	}
+	mustNotContain(t, org.get(tour+"/sale").body, `data-testid="shortfall"`)
+}
+
+func TestSaleClosedAfterDraw(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "4", "max_cards": "1"}))
+	for _, name := range []string{"A", "B", "C"} {
+		org.post(tour+"/sale", url.Values{"name": {name}, "count": {"1"}})
+	}
+	app.drawRound1(tournamentOf(t, tour))
+	r := org.get(tour + "/sale?q=a")
+	mustContain(t, r.body, `data-testid="sales-closed"`)
+	mustNotContain(t, r.body, `data-testid="sale-form"`, `data-testid="cancel-1"`)
+	if r := org.htmx(tour+"/sale/cancel", url.Values{"card": {"1"}}); r.status != http.StatusConflict {
+		t.Errorf("cancel after draw: status %d, want 409", r.status)
+	}
+}
+
+func TestPlayerNamesEscaped(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(nil))
+	const evil = `<script>alert(1)</script>`
+	org.post(tour+"/sale", url.Values{"name": {evil}, "club": {evil}, "count": {"1"}})
+	for _, path := range []string{tour + "/sale?q=script", tour, tour + "/card/1", tour + "/entry-cards", tour + "/sale?player=1&sold=1"} {
+		r := org.get(path)
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: status %d", path, r.status)
+		}
+		mustNotContain(t, r.body, evil)
+		mustContain(t, r.body, "&lt;script&gt;alert(1)&lt;/script&gt;")
+	}
+	if strings.Contains(org.get(tour+"/sale/search?q=script").body, evil) {
+		t.Error("search fragment not escaped")
+	}
+}
