@@ -3,10 +3,12 @@ package store
 import "sync"
 
 // rowCache keeps the rows of the tournaments saved or loaded last, keyed
-// by id and tagged with their revision. Every save bumps the revision in
-// the same transaction, so a cached entry whose revision matches the
-// database's is exactly what a full load would read; Update then reads
-// one row instead of ~12,000 for a 4096-card tournament. Entries are
+// by id and tagged with their revision and update time. Every save bumps
+// the revision in the same transaction, so a cached entry whose tags match
+// the database's tournament row is exactly what a full load would read;
+// Update then reads one row instead of ~12,000 for a 4096-card
+// tournament. (The time guards against a database file swapped under a
+// running server that happens to reach the same revision.) Entries are
 // never changed after put.
 type rowCache struct {
 	mu      sync.Mutex
@@ -16,16 +18,17 @@ type rowCache struct {
 // cacheSize bounds memory: a 4096-card tournament takes about 2 MB.
 const cacheSize = 8
 
-func (c *rowCache) get(id, revision int64) *rowSet {
+func (c *rowCache) get(t tournamentRow) *rowSet {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if rs := c.entries[id]; rs != nil && rs.t.Revision == revision {
+	if rs := c.entries[t.ID]; rs != nil && rs.t.Revision == t.Revision && rs.t.Updated == t.Updated {
 		return rs
 	}
 	return nil
 }
 
-// put keeps rs unless a newer revision of the same tournament is cached.
+// put replaces the entry of rs's tournament. When two goroutines race,
+// an older revision may win; that costs one full load later, nothing more.
 func (c *rowCache) put(rs *rowSet) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -33,9 +36,6 @@ func (c *rowCache) put(rs *rowSet) {
 		c.entries = make(map[int64]*rowSet, cacheSize)
 	}
 	id := rs.t.ID
-	if old := c.entries[id]; old != nil && old.t.Revision > rs.t.Revision {
-		return
-	}
 	if _, ok := c.entries[id]; !ok && len(c.entries) >= cacheSize {
 		for k := range c.entries { // any one; the map's order is random
 			delete(c.entries, k)

@@ -62,7 +62,7 @@ func randomAggregate(r *rand.Rand) *tournament.Tournament {
 // whatever rows an action adds, changes or removes, Load gives back
 // exactly the state saved.
 func TestRandomTransitions(t *testing.T) {
-	s := MustOpen(t)
+	s, reader := openTwice(t)
 	id := mustCreate(t, s, settings(16)).ID
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 300 {
@@ -71,10 +71,6 @@ func TestRandomTransitions(t *testing.T) {
 		if _, err := s.Update(ctx, id, admin, "random", replaceWith(want)); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
-		got, err := s.Load(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mustEqual(t, got, want)
+		mustLoadBoth(t, s, reader, want)
 	}
 }

@@ -24,6 +24,28 @@ func MustOpen(tb testing.TB) *store.Store {
 	return mustOpenPath(tb, filepath.Join(tb.TempDir(), "bummerl.db"))
 }
 
+// openTwice opens a new database and a second store on the same file:
+// loads through the second store read the file, not the first store's
+// cache (each save changes the revision, so its own cache never matches).
+func openTwice(tb testing.TB) (s, reader *store.Store) {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "bummerl.db")
+	return mustOpenPath(tb, path), mustOpenPath(tb, path)
+}
+
+// mustLoadBoth loads a tournament through both stores of openTwice and
+// checks that the file and the cache hold want.
+func mustLoadBoth(tb testing.TB, s, reader *store.Store, want *tournament.Tournament) {
+	tb.Helper()
+	for _, st := range []*store.Store{reader, s} {
+		got, err := st.Load(ctx, want.ID)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		mustEqual(tb, got, want)
+	}
+}
+
 func mustOpenPath(tb testing.TB, path string) *store.Store {
 	tb.Helper()
 	s, err := store.Open(path)
@@ -135,7 +157,7 @@ func replaceWith(want *tournament.Tournament) func(*tournament.Tournament) error
 }
 
 func TestRoundTrip(t *testing.T) {
-	s := MustOpen(t)
+	s, reader := openTwice(t)
 	created := mustCreate(t, s, settings(8))
 	want := fullAggregate()
 	want.ID = created.ID
@@ -144,11 +166,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustEqual(t, got, want)
-	loaded, err := s.Load(ctx, created.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustEqual(t, loaded, want)
+	mustLoadBoth(t, s, reader, want)
 
 	// nil and empty are kept apart where they are JSON columns.
 	want.Settings.Prizes = nil
@@ -157,11 +175,7 @@ func TestRoundTrip(t *testing.T) {
 	if _, err := s.Update(ctx, created.ID, admin, "edit", replaceWith(want)); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err = s.Load(ctx, created.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustEqual(t, loaded, want)
+	mustLoadBoth(t, s, reader, want)
 }
 
 func TestCreate(t *testing.T) {
@@ -337,7 +351,7 @@ func TestUpdateSavesOnlyChanges(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			s := MustOpen(t)
+			s, reader := openTwice(t)
 			id := mustCreate(t, s, settings(8)).ID
 			if _, err := s.Update(ctx, id, admin, "fill", replaceWith(base)); err != nil {
 				t.Fatal(err)
@@ -358,17 +372,14 @@ func TestUpdateSavesOnlyChanges(t *testing.T) {
 			if got := changedRows(t, entries[0].After); !reflect.DeepEqual(got, tc.after) {
 				t.Errorf("after: got %v, want %v\n%s", got, tc.after, entries[0].After)
 			}
-			loaded, err := s.Load(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mustEqual(t, loaded, want)
+			mustLoadBoth(t, s, reader, want)
 		})
 	}
 }
 
 func TestFailingActionWritesNothing(t *testing.T) {
-	s := MustOpen(t)
+	path := filepath.Join(t.TempDir(), "bummerl.db")
+	s := mustOpenPath(t, path)
 	id := mustCreate(t, s, settings(8)).ID
 	before, err := s.Load(ctx, id)
 	if err != nil {
@@ -400,11 +411,13 @@ func TestFailingActionWritesNothing(t *testing.T) {
 			if name == "action error" && err != boom {
 				t.Fatalf("got %v, want the action's error unchanged", err)
 			}
-			after, err := s.Load(ctx, id)
-			if err != nil {
-				t.Fatal(err)
+			for _, st := range []*store.Store{s, mustOpenPath(t, path)} { // cache and file
+				after, err := st.Load(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mustEqual(t, after, before)
 			}
-			mustEqual(t, after, before)
 			entries, err := s.Audit(ctx, id)
 			if err != nil || len(entries) != 1 {
 				t.Fatalf("audit: %d entries (%v), want only the create", len(entries), err)

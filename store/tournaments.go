@@ -135,7 +135,7 @@ func (s *Store) loadRows(tx *gorm.DB, id int64) (*rowSet, error) {
 		}
 		return nil, fmt.Errorf("store: load tournament %d: %w", id, err)
 	}
-	if rs := s.cache.get(id, t.Revision); rs != nil {
+	if rs := s.cache.get(t); rs != nil {
 		return rs, nil
 	}
 	rs := &rowSet{t: t}
