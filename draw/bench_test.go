@@ -26,6 +26,33 @@ func BenchmarkDigital4096(b *testing.B) {
 	}
 }
 
+// BenchmarkDrawRounds4096 draws every round of a whole 4096-card
+// tournament (12 main rounds and the placement brackets) from the groups
+// the tournament gave: the draw's share of a tournament.
+func BenchmarkDrawRounds4096(b *testing.B) {
+	t, err := Simulate(sim4096, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rounds := make([][]tournament.DrawGroup, len(t.Rounds))
+	for i, r := range t.Rounds {
+		p, err := ProtocolOf(t, r.No)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rounds[i], err = p.drawGroups(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		for _, groups := range rounds {
+			if _, err := Digital(groups, "benchmark"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkPlay4096 draws and plays a sold-out 4096-card tournament to the
 // end: 12 announced digital draws, every result, the placement matches.
 func BenchmarkPlay4096(b *testing.B) {
