@@ -136,6 +136,9 @@ func (p Protocol) Verify() error {
 		return protocolError(-1, fmt.Sprintf("format is %q, want %q", p.Format, ProtocolFormat),
 			fmt.Sprintf("Format ist %q, erwartet %q", p.Format, ProtocolFormat))
 	}
+	if len(p.Groups) == 0 {
+		return protocolError(-1, "the protocol lists no groups", "Das Protokoll enthält keine Gruppen")
+	}
 	groups, err := p.drawGroups()
 	if err != nil {
 		return err

@@ -113,6 +113,7 @@ func TestProtocolTampered(t *testing.T) {
 		}, CodeTicket, -1},
 		"pot size changed": {func(p *Protocol) { p.Groups[0].PotSize = 6 }, CodeTicket, 0},
 		"unknown format":   {func(p *Protocol) { p.Format = "x/2" }, CodeProtocol, -1},
+		"no groups":        {func(p *Protocol) { p.Groups = nil }, CodeProtocol, -1},
 		"unknown method":   {func(p *Protocol) { p.Method = "dice" }, CodeProtocol, -1},
 		"unknown bracket":  {func(p *Protocol) { p.Groups[0].Bracket = "semi" }, CodeProtocol, -1},
 		"unknown pot":      {func(p *Protocol) { p.Groups[0].Tickets[2].Pot = "middle" }, CodeProtocol, -1},

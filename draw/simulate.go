@@ -19,6 +19,10 @@ type SimConfig struct {
 	BummerlToWin   int  // 1–3 (B-3); 0 means 2
 }
 
+// maxSimPlayers bounds the players of a simulation: twice the largest N,
+// since every player buys at least one card and the rest go home empty.
+const maxSimPlayers = 2 * tournament.MaxCards
+
 // maxRounds bounds the simulation loop: 4096 cards need 12 main rounds
 // plus the placement matches, so more means the tournament does not end.
 const maxRounds = 32
@@ -82,8 +86,8 @@ func simTournament(cfg SimConfig, seed uint64) (*tournament.Tournament, error) {
 	if bummerl == 0 {
 		bummerl = 2
 	}
-	if cfg.Players < 1 {
-		return nil, fmt.Errorf("simulate: players must be at least 1, not %d", cfg.Players)
+	if cfg.Players < 1 || cfg.Players > maxSimPlayers {
+		return nil, fmt.Errorf("simulate: players must be 1 to %d, not %d", maxSimPlayers, cfg.Players)
 	}
 	s := tournament.Settings{Name: fmt.Sprintf("Simulation %d", seed), Cards: cfg.Cards, MaxCards: cfg.MaxCards,
 		Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: bummerl, MultiplePrizes: cfg.MultiplePrizes}
@@ -130,7 +134,7 @@ func simSales(t *tournament.Tournament, cfg SimConfig, rng *rand.Rand) error {
 	want := make([]int, len(t.Players))
 	active := make([]int, len(t.Players)) // indexes of players still buying
 	for i := range want {
-		want[i] = 1 + rng.IntN(max(cfg.MaxCards, 1))
+		want[i] = 1 + rng.IntN(cfg.MaxCards)
 		active[i] = i
 	}
 	for len(active) > 0 && t.Sold() < cfg.Cards {

@@ -252,6 +252,8 @@ func TestSimulateErrors(t *testing.T) {
 	tests := map[string]SimConfig{
 		"N not a power of two": {Cards: 100, Players: 10, MaxCards: 3},
 		"no players":           {Cards: 16, Players: 0, MaxCards: 3},
+		"too many players":     {Cards: 16, Players: 8193, MaxCards: 3},
+		"max cards 0":          {Cards: 16, Players: 10, MaxCards: 0},
 		"two cards sold":       {Cards: 16, Players: 2, MaxCards: 1},
 		"prizes 3":             {Cards: 16, Players: 10, MaxCards: 2, Prizes: 3},
 		"prizes -1":            {Cards: 16, Players: 10, MaxCards: 2, Prizes: -1},
