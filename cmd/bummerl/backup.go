@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"bummerl/store"
+)
+
+func init() {
+	commands["backup"] = command{summary: "write a consistent copy of the database while the app runs (backup FILE)", run: backupCommand}
+}
+
+const backupUsage = `usage: bummerl backup [--db FILE] [--lang de|en] BACKUP
+
+Copies the database to the new file BACKUP (never overwritten) while the app
+may keep running. The copy is an ordinary database file: start the app with
+--db BACKUP to use it.`
+
+// backupCommand is "bummerl backup FILE".
+func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	db := fset.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	lang := fset.String("lang", envOr("BUMMERL_LANG", "de"), "language of the messages, de or en (BUMMERL_LANG)")
+	rest, err := parseInterspersed(fset, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) != 1 || (*lang != "de" && *lang != "en") {
+		fmt.Fprintln(stderr, backupUsage)
+		return 2
+	}
+	// Open would create a missing database; a backup of nothing is a mistake.
+	if _, err := os.Stat(*db); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintln(stderr, map[string]string{
+			"de": fmt.Sprintf("backup: Die Datenbank %s existiert nicht", *db),
+			"en": fmt.Sprintf("backup: the database %s does not exist", *db),
+		}[*lang])
+		return 1
+	}
+	st, err := store.Open(*db)
+	if err != nil {
+		fmt.Fprintf(stderr, "backup: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	if err := st.Backup(context.Background(), rest[0]); err != nil {
+		fmt.Fprintf(stderr, "backup: %s\n", errorText(err, *lang))
+		return 1
+	}
+	fmt.Fprintln(stdout, map[string]string{
+		"de": fmt.Sprintf("Sicherung von %s geschrieben: %s", *db, rest[0]),
+		"en": fmt.Sprintf("backup of %s written: %s", *db, rest[0]),
+	}[*lang])
+	return 0
+}
+
+// errorText is the message of err in lang when it has one (the store's
+// and the domain's errors), else its English text.
+func errorText(err error, lang string) string {
+	var t interface{ Text(string) string }
+	if errors.As(err, &t) {
+		return t.Text(lang)
+	}
+	return err.Error()
+}
+
+// parseInterspersed parses flags that may come before, between or after
+// the positional arguments ("backup FILE --db x"), which flag.Parse alone
+// does not allow; it returns the positional arguments. After "--"
+// everything is positional.
+func parseInterspersed(fset *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fset.Parse(args); err != nil {
+			return nil, err
+		}
+		stop := len(args) - fset.NArg()
+		if stop > 0 && args[stop-1] == "--" {
+			return append(rest, fset.Args()...), nil
+		}
+		if fset.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fset.Arg(0))
+		args = fset.Args()[1:]
+	}
+}
