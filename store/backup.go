@@ -67,7 +67,8 @@ func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
 }
 
 // Check runs SQLite's integrity and foreign key checks; nil means the
-// database file is sound. The backup command runs it on each new copy.
+// database file is sound. The backup command runs it on each new copy;
+// the crash test after each kill.
 func (s *Store) Check(ctx context.Context) error {
 	var problems []string
 	if err := s.rdb.WithContext(ctx).Raw("PRAGMA integrity_check").Scan(&problems).Error; err != nil {

@@ -50,15 +50,30 @@ func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	if err := st.Backup(context.Background(), rest[0]); err != nil {
+	ctx := context.Background()
+	if err := st.Backup(ctx, rest[0]); err != nil {
 		fmt.Fprintf(stderr, "backup: %s\n", errorText(err, *lang))
 		return 1
 	}
+	if err := checkBackup(ctx, rest[0]); err != nil {
+		fmt.Fprintf(stderr, "backup: %s: %v\n", rest[0], err)
+		return 1
+	}
 	fmt.Fprintln(stdout, map[string]string{
-		"de": fmt.Sprintf("Sicherung von %s geschrieben: %s", *db, rest[0]),
-		"en": fmt.Sprintf("backup of %s written: %s", *db, rest[0]),
+		"de": fmt.Sprintf("Sicherung von %s geschrieben und geprüft: %s", *db, rest[0]),
+		"en": fmt.Sprintf("backup of %s written and checked: %s", *db, rest[0]),
 	}[*lang])
 	return 0
+}
+
+// checkBackup opens the new copy as the app would and runs SQLite's
+// integrity checks on it: a backup nobody can open is worse than none.
+func checkBackup(ctx context.Context, path string) error {
+	st, err := store.Open(path)
+	if err != nil {
+		return err
+	}
+	return errors.Join(st.Check(ctx), st.Close())
 }
 
 // errorText is the message of err in lang when it has one (the store's

@@ -32,7 +32,7 @@ func TestBackupCommand(t *testing.T) {
 	// The app keeps the database open while the backup runs.
 	backup := filepath.Join(dir, "sicherung.db")
 	code, out, errOut := runCmd("", "backup", backup, "--db", db)
-	if code != 0 || !strings.Contains(out, "Sicherung von "+db+" geschrieben: "+backup) {
+	if code != 0 || !strings.Contains(out, "Sicherung von "+db+" geschrieben und geprüft: "+backup) {
 		t.Fatalf("status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	copyStore, err := store.Open(backup)
