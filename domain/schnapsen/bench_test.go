@@ -1,6 +1,7 @@
 package schnapsen
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 )
@@ -57,3 +58,34 @@ func benchmarkPlayout(b *testing.B, v Variant) {
 func BenchmarkPlayoutSoft(b *testing.B)     { benchmarkPlayout(b, Soft) }
 func BenchmarkPlayoutSharp(b *testing.B)    { benchmarkPlayout(b, Sharp) }
 func BenchmarkPlayoutSixtySix(b *testing.B) { benchmarkPlayout(b, SixtySix) }
+
+// fullRecord is a complete soft deal of ten tricks (S-16).
+func fullRecord(b *testing.B) GameRecord {
+	return ruleCases["S-16 the last trick with 66 scores as S-14"].record(b)
+}
+
+// BenchmarkJudgeRecord judges a parsed full game record.
+func BenchmarkJudgeRecord(b *testing.B) {
+	rec := fullRecord(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if v, err := rec.Judge(); err != nil || !v.Finished {
+			b.Fatal(v, err)
+		}
+	}
+}
+
+// BenchmarkRefereeJSON decodes and judges a full game record, as the
+// referee command does.
+func BenchmarkRefereeJSON(b *testing.B) {
+	data, err := json.Marshal(fullRecord(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Referee(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

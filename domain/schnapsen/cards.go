@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 )
 
 // Suit is one of the four suits, in the order H D S C of RULES.md.
@@ -28,10 +29,8 @@ func (s Suit) String() string {
 // ParseSuit reads a suit letter (H, D, S, C).
 func ParseSuit(s string) (Suit, error) {
 	if len(s) == 1 {
-		for i := range 4 {
-			if suitLetters[i] == s[0] {
-				return Suit(i), nil
-			}
+		if i := strings.IndexByte(suitLetters, s[0]); i >= 0 {
+			return Suit(i), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown suit %q (want H, D, S or C)", s)
@@ -80,15 +79,9 @@ func (c Card) String() string {
 // ParseCard reads the notation of RULES.md ("AH", "TS", "9C").
 func ParseCard(s string) (Card, error) {
 	if len(s) == 2 {
-		for r := range 6 {
-			if rankLetters[r] != s[0] {
-				continue
-			}
-			suit, err := ParseSuit(s[1:])
-			if err != nil {
-				break
-			}
-			return NewCard(Rank(r), suit), nil
+		r, suit := strings.IndexByte(rankLetters, s[0]), strings.IndexByte(suitLetters, s[1])
+		if r >= 0 && suit >= 0 {
+			return NewCard(Rank(r), Suit(suit)), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown card %q (want rank A T K Q J 9 and suit H D S C, e.g. \"AH\")", s)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // MatchRecord is a match score sheet (FORMATS.md match record). Seats are
@@ -43,7 +45,7 @@ func sheetError(deal int, en, de string) *SheetError {
 // *SheetError naming the deal (-1 for the header).
 func ParseMatchRecord(data []byte) (MatchRecord, error) {
 	var j matchJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := jsonv2.Unmarshal(data, &j); err != nil {
 		return MatchRecord{}, sheetError(-1, "not a match record: "+err.Error(), "kein Partieprotokoll: "+err.Error())
 	}
 	m := MatchRecord{Rules: MatchRules{BummerlToWin: 2, SchneiderCountsDouble: j.SchneiderCountsDouble}, FirstDealer: 1}
@@ -128,13 +130,17 @@ func (e *SheetError) MarshalJSON() ([]byte, error) {
 // "deals" field) and returns its Verdict or MatchVerdict, or the
 // *RecordError or *SheetError that makes it impossible.
 func Referee(data []byte) (any, error) {
-	var probe struct {
-		Deals json.RawMessage `json:"deals"`
+	var j anyRecordJSON
+	if err := jsonv2.Unmarshal(data, &j); err != nil {
+		var probe struct {
+			Deals json.RawMessage `json:"deals"`
+		}
+		if json.Unmarshal(data, &probe) != nil || isNull(probe.Deals) {
+			return nil, locateDecodeError(data, err)
+		}
+		j.Deals = probe.Deals
 	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, &RecordError{Action: -1, Err: fmt.Errorf("not a record: %w", err)}
-	}
-	if probe.Deals != nil && !bytes.Equal(probe.Deals, []byte("null")) {
+	if !isNull(j.Deals) {
 		m, err := ParseMatchRecord(data)
 		if err != nil {
 			return nil, err
@@ -145,7 +151,7 @@ func Referee(data []byte) (any, error) {
 		}
 		return v, nil
 	}
-	rec, err := ParseGameRecord(data)
+	rec, err := j.record()
 	if err != nil {
 		return nil, err
 	}
@@ -155,3 +161,5 @@ func Referee(data []byte) (any, error) {
 	}
 	return v, nil
 }
+
+func isNull(raw json.RawMessage) bool { return raw == nil || bytes.Equal(raw, []byte("null")) }

@@ -3,6 +3,9 @@ package schnapsen
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // GameRecord is a recorded deal (FORMATS.md game record).
@@ -45,76 +48,132 @@ func (e *RecordError) MarshalJSON() ([]byte, error) {
 	}{e.Err.Error(), e.Action})
 }
 
-// actionJSON is an action as written in records; Seat is a pointer so a
-// missing seat is told apart from seat 0.
+// actionJSON is an action as written in records. Its fields decode from
+// the JSON text without allocating and keep 0 for "missing", so a missing
+// seat or card is told apart from seat 0 or the AH.
 type actionJSON struct {
-	Seat *int   `json:"seat"`
-	Do   string `json:"do"`
-	Card string `json:"card,omitempty"`
-	Suit string `json:"suit,omitempty"`
+	Seat seatField `json:"seat"`
+	Do   Kind      `json:"do"`
+	Card cardField `json:"card"`
+	Suit suitField `json:"suit"`
+}
+
+// seatField is the seat plus one.
+type seatField uint8
+
+func (f *seatField) UnmarshalJSON(b []byte) error {
+	if len(b) != 1 || (b[0] != '0' && b[0] != '1') {
+		return fmt.Errorf("seat must be 0 or 1, not %s", b)
+	}
+	*f = seatField(b[0]-'0') + 1
+	return nil
+}
+
+// cardField is the card plus one.
+type cardField uint8
+
+func (f *cardField) UnmarshalText(b []byte) error {
+	if len(b) == 2 { // the common case, without allocating
+		r, s := strings.IndexByte(rankLetters, b[0]), strings.IndexByte(suitLetters, b[1])
+		if r >= 0 && s >= 0 {
+			*f = cardField(NewCard(Rank(r), Suit(s))) + 1
+			return nil
+		}
+	}
+	_, err := ParseCard(string(b))
+	return err
+}
+
+// suitField is the suit plus one.
+type suitField uint8
+
+func (f *suitField) UnmarshalText(b []byte) error {
+	if len(b) == 1 {
+		if i := strings.IndexByte(suitLetters, b[0]); i >= 0 {
+			*f = suitField(i) + 1
+			return nil
+		}
+	}
+	_, err := ParseSuit(string(b))
+	return err
+}
+
+// UnmarshalText reads the "do" names of FORMATS.md.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for v := Play; v <= Declare; v++ {
+		if kindNames[v] == string(b) {
+			*k = v
+			return nil
+		}
+	}
+	_, err := ParseKind(string(b))
+	return err
 }
 
 type recordJSON struct {
 	Variant string       `json:"variant"`
 	Closing string       `json:"closing"`
-	Deck    []string     `json:"deck"`
+	Deck    []cardField  `json:"deck"`
 	Actions []actionJSON `json:"actions"`
 }
 
-// rawRecordJSON is decoded only when recordJSON fails, to find out which
-// action is malformed.
-type rawRecordJSON struct {
-	Variant string            `json:"variant"`
-	Closing string            `json:"closing"`
-	Deck    []string          `json:"deck"`
-	Actions []json.RawMessage `json:"actions"`
+// anyRecordJSON reads a game record and notices a match record's deals,
+// so the referee decodes a game record only once.
+type anyRecordJSON struct {
+	recordJSON
+	Deals json.RawMessage `json:"deals"`
 }
 
 // MarshalJSON writes the action form of FORMATS.md.
 func (a Action) MarshalJSON() ([]byte, error) {
-	seat := int(a.Seat)
-	j := actionJSON{Seat: &seat, Do: a.Kind.String()}
+	if a.Seat > 1 || a.Kind < Play || a.Kind > Declare || a.Card >= NumCards || a.Suit > Clubs {
+		return nil, fmt.Errorf("cannot write %v", a)
+	}
+	b := fmt.Appendf(nil, `{"seat":%d,"do":"%s"`, a.Seat, a.Kind)
 	switch a.Kind {
 	case Play:
-		j.Card = a.Card.String()
+		b = fmt.Appendf(b, `,"card":"%s"`, a.Card)
 	case Marriage:
-		j.Suit = a.Suit.String()
+		b = fmt.Appendf(b, `,"suit":"%s"`, a.Suit)
 	}
-	return json.Marshal(j)
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON reads the action form of FORMATS.md.
 func (a *Action) UnmarshalJSON(data []byte) error {
 	var j actionJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := jsonv2.Unmarshal(data, &j); err != nil {
 		return err
 	}
 	return a.fromJSON(j)
 }
 
 func (a *Action) fromJSON(j actionJSON) error {
-	if j.Seat == nil || (*j.Seat != 0 && *j.Seat != 1) {
-		return fmt.Errorf("seat must be 0 or 1")
+	switch {
+	case j.Seat == 0:
+		return fmt.Errorf("the action has no seat")
+	case j.Do == 0:
+		return fmt.Errorf("the action has no \"do\"")
+	case j.Do == Play && j.Card == 0:
+		return fmt.Errorf("play needs a card")
+	case j.Do == Marriage && j.Suit == 0:
+		return fmt.Errorf("marriage needs a suit")
 	}
-	kind, err := ParseKind(j.Do)
-	if err != nil {
-		return err
+	*a = Action{Seat: uint8(j.Seat) - 1, Kind: j.Do}
+	if j.Card != 0 {
+		a.Card = Card(j.Card - 1)
 	}
-	*a = Action{Seat: uint8(*j.Seat), Kind: kind}
-	switch kind {
-	case Play:
-		a.Card, err = ParseCard(j.Card)
-	case Marriage:
-		a.Suit, err = ParseSuit(j.Suit)
+	if j.Suit != 0 {
+		a.Suit = Suit(j.Suit - 1)
 	}
-	return err
+	return nil
 }
 
 // ParseGameRecord decodes a game record. A malformed header or deck is a
 // *RecordError at -1, a malformed action one at its index.
 func ParseGameRecord(data []byte) (GameRecord, error) {
 	var j recordJSON
-	if err := json.Unmarshal(data, &j); err != nil {
+	if err := jsonv2.Unmarshal(data, &j); err != nil {
 		return GameRecord{}, locateDecodeError(data, err)
 	}
 	return j.record()
@@ -123,8 +182,17 @@ func ParseGameRecord(data []byte) (GameRecord, error) {
 // locateDecodeError names the action that broke decoding, or -1 when the
 // record itself is malformed.
 func locateDecodeError(data []byte, err error) error {
-	var raw rawRecordJSON
+	var raw struct {
+		Deck    []json.RawMessage `json:"deck"`
+		Actions []json.RawMessage `json:"actions"`
+	}
 	if json.Unmarshal(data, &raw) == nil {
+		for i, c := range raw.Deck {
+			var f cardField
+			if err := json.Unmarshal(c, &f); err != nil {
+				return &RecordError{Action: -1, Err: fmt.Errorf("deck card %d: %w", i+1, err)}
+			}
+		}
 		for i, a := range raw.Actions {
 			var j actionJSON
 			if err := json.Unmarshal(a, &j); err != nil {
@@ -132,7 +200,7 @@ func locateDecodeError(data []byte, err error) error {
 			}
 		}
 	}
-	return &RecordError{Action: -1, Err: fmt.Errorf("not a game record: %w", err)}
+	return &RecordError{Action: -1, Err: fmt.Errorf("not a record: %w", err)}
 }
 
 func (j *recordJSON) record() (GameRecord, error) {
@@ -148,10 +216,8 @@ func (j *recordJSON) record() (GameRecord, error) {
 		return r, &RecordError{Action: -1, Err: fmt.Errorf("the record has no deck")}
 	}
 	r.Deck = make([]Card, len(j.Deck))
-	for i, s := range j.Deck {
-		if r.Deck[i], err = ParseCard(s); err != nil {
-			return r, &RecordError{Action: -1, Err: fmt.Errorf("deck card %d: %w", i+1, err)}
-		}
+	for i, c := range j.Deck {
+		r.Deck[i] = Card(c - 1)
 	}
 	r.Actions = make([]Action, len(j.Actions))
 	for i, a := range j.Actions {

@@ -110,7 +110,7 @@ func TestParseGameRecordErrors(t *testing.T) {
 		"seat 2":             {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "play", "card": "AH"}, {"seat": 2, "do": "play", "card": "JH"}]}`, 1, "seat"},
 		"unknown do":         {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "pass"}]}`, 0, "unknown action"},
 		"unknown card":       {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "play", "card": "ZZ"}]}`, 0, "unknown card"},
-		"marriage sans suit": {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "marriage"}]}`, 0, "unknown suit"},
+		"marriage sans suit": {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "marriage"}]}`, 0, "needs a suit"},
 		"malformed action":   {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "play", "card": "AH"}, {"seat": "one"}]}`, 1, "not an action"},
 		"nine in soft":       {`{"deck": ` + strings.Replace(deck, "QC", "9C", 1) + `}`, -1, "not in the soft deck"},
 	}

@@ -161,7 +161,7 @@ var ruleCases = map[string]ruleCase{
 	"card not in hand": {deck: deckA, actions: "0 KH", errCode: CodeNotInHand, errAt: 0},
 }
 
-func (tc ruleCase) record(t *testing.T) GameRecord {
+func (tc ruleCase) record(t testing.TB) GameRecord {
 	v := tc.variant
 	if v == "" {
 		v = Soft
