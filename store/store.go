@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"gorm.io/driver/sqlite"
@@ -48,8 +49,11 @@ func dsn(path, txlock string) string {
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", "5000")
 	q.Set("_txlock", txlock)
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath.Replace(path) + "?" + q.Encode()
 }
+
+// uriPath escapes what SQLite's file: URIs would read as syntax.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 // Open opens (creating if needed) the SQLite database at path and brings
 // its schema up to date.

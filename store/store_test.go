@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -533,7 +534,8 @@ func TestConcurrentUpdates(t *testing.T) {
 }
 
 func TestReopen(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bummerl.db")
+	// The name has the characters of URI syntax; they must stay a name.
+	path := filepath.Join(t.TempDir(), "Turnier 50% #1?.db")
 	s, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -545,5 +547,8 @@ func TestReopen(t *testing.T) {
 	s = mustOpenPath(t, path) // migrations must not run twice
 	if _, err := s.Load(ctx, id); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the database is not at the path given: %v", err)
 	}
 }
