@@ -264,7 +264,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		}
 	}
 	rs.sort()
-	for _, err := range []error{unique(rs.players), unique(rs.cards), unique(rs.rounds), unique(rs.matches)} {
+	for _, err := range []error{unique(rs.players), unique(rs.cards), unique(rs.rounds), unique(rs.matches), rs.cardOwners()} {
 		if err != nil {
 			return rowSet{}, err
 		}
@@ -299,6 +299,18 @@ func unique[R keyedRow](rows []R) error {
 	for i := 1; i < len(rows); i++ {
 		if rows[i].key() == rows[i-1].key() {
 			return fmt.Errorf("store: duplicate %s", rows[i].describe())
+		}
+	}
+	return nil
+}
+
+// cardOwners names a card whose player does not exist (the foreign key
+// would refuse it too, without saying which card).
+func (rs *rowSet) cardOwners() error {
+	for _, c := range rs.cards {
+		_, found := slices.BinarySearchFunc(rs.players, c.Player, func(p playerRow, id int) int { return cmp.Compare(p.ID, id) })
+		if !found {
+			return fmt.Errorf("store: card %d belongs to player %d, who does not exist", c.No, c.Player)
 		}
 	}
 	return nil

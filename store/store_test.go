@@ -412,6 +412,13 @@ func TestFailingActionWritesNothing(t *testing.T) {
 			if name == "action error" && err != boom {
 				t.Fatalf("got %v, want the action's error unchanged", err)
 			}
+			if want := map[string]string{
+				"duplicate player": "duplicate player 1",
+				"card of nobody":   "card 1 belongs to player 9, who does not exist",
+				"changed id":       "changed the tournament id",
+			}[name]; !strings.Contains(err.Error(), want) {
+				t.Fatalf("got %q, want it to say %q", err, want)
+			}
 			for _, st := range []*store.Store{s, mustOpenPath(t, path)} { // cache and file
 				after, err := st.Load(ctx, id)
 				if err != nil {
