@@ -4,6 +4,7 @@ import "fmt"
 
 // Error codes of the engine; they are stable, so callers may switch on them.
 const (
+	CodeBadRecord  = "bad_record"           // a record that does not decode (FORMATS.md)
 	CodeBadDeck    = "bad_deck"             // S-3, X-2: the deck is not the variant's deck
 	CodeDealOver   = "deal_over"            // an action after the deal was decided
 	CodeOutOfTurn  = "out_of_turn"          // the seat is not the one to move

@@ -16,6 +16,12 @@ type GameRecord struct {
 	Actions []Action
 }
 
+// badRecord explains a record that does not decode; the decoder's detail
+// is English only.
+func badRecord(en, de string, detail error) *Error {
+	return newError(CodeBadRecord, en+": "+detail.Error(), de+": "+detail.Error())
+}
+
 // RecordError makes a record impossible; Action is the 0-based index of the
 // offending action, -1 for a bad deck or header (FORMATS.md).
 type RecordError struct {
@@ -151,13 +157,13 @@ func (a *Action) UnmarshalJSON(data []byte) error {
 func (a *Action) fromJSON(j actionJSON) error {
 	switch {
 	case j.Seat == 0:
-		return fmt.Errorf("the action has no seat")
+		return newError(CodeBadRecord, "the action has no seat", "der Zug hat keinen Sitz")
 	case j.Do == 0:
-		return fmt.Errorf("the action has no \"do\"")
+		return newError(CodeBadRecord, "the action has no \"do\"", "der Zug hat kein \"do\"")
 	case j.Do == Play && j.Card == 0:
-		return fmt.Errorf("play needs a card")
+		return newError(CodeBadRecord, "play needs a card", "play braucht eine Karte")
 	case j.Do == Marriage && j.Suit == 0:
-		return fmt.Errorf("marriage needs a suit")
+		return newError(CodeBadRecord, "marriage needs a suit", "marriage braucht eine Farbe")
 	}
 	*a = Action{Seat: uint8(j.Seat) - 1, Kind: j.Do}
 	if j.Card != 0 {
@@ -190,30 +196,32 @@ func locateDecodeError(data []byte, err error) error {
 		for i, c := range raw.Deck {
 			var f cardField
 			if err := json.Unmarshal(c, &f); err != nil {
-				return &RecordError{Action: -1, Err: fmt.Errorf("deck card %d: %w", i+1, err)}
+				return &RecordError{Action: -1, Err: badRecord(fmt.Sprintf("deck card %d", i+1), fmt.Sprintf("Karte %d des Kartenspiels", i+1), err)}
 			}
 		}
 		for i, a := range raw.Actions {
 			var j actionJSON
 			if err := json.Unmarshal(a, &j); err != nil {
-				return &RecordError{Action: i, Err: fmt.Errorf("not an action: %w", err)}
+				return &RecordError{Action: i, Err: badRecord("not an action", "kein gültiger Zug", err)}
 			}
 		}
 	}
-	return &RecordError{Action: -1, Err: fmt.Errorf("not a record: %w", err)}
+	return &RecordError{Action: -1, Err: badRecord("not a record", "kein gültiges Protokoll", err)}
 }
 
 func (j *recordJSON) record() (GameRecord, error) {
 	var r GameRecord
 	var err error
 	if r.Variant, err = ParseVariant(j.Variant); err != nil {
-		return r, &RecordError{Action: -1, Err: err}
+		return r, &RecordError{Action: -1, Err: newError(CodeBadRecord, err.Error(),
+			fmt.Sprintf("unbekannte Spielart %q (soft, sharp oder sixty-six)", j.Variant))}
 	}
 	if r.Closing, err = ParseClosing(j.Closing); err != nil {
-		return r, &RecordError{Action: -1, Err: err}
+		return r, &RecordError{Action: -1, Err: newError(CodeBadRecord, err.Error(),
+			fmt.Sprintf("unbekannte Zudreh-Regel %q (at-close oder count-later)", j.Closing))}
 	}
 	if j.Deck == nil {
-		return r, &RecordError{Action: -1, Err: fmt.Errorf("the record has no deck")}
+		return r, &RecordError{Action: -1, Err: newError(CodeBadRecord, "the record has no deck", "das Protokoll hat kein Kartenspiel (deck)")}
 	}
 	r.Deck = make([]Card, len(j.Deck))
 	for i, c := range j.Deck {
