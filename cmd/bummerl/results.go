@@ -1,0 +1,289 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/schnapsen"
+	"bummerl/domain/tournament"
+	"bummerl/views"
+)
+
+// Score sheet rows: a fresh sheet has room for a close match, "more rows"
+// adds a block, and no match needs more than maxSheetRows (3 Bummerl to
+// win: at most 5 Bummerl of at most 13 deals).
+const (
+	sheetRowsPerBummerl = 8
+	moreSheetRows       = 8
+	maxSheetRows        = 65
+)
+
+// matchRef is the match a result request is about: /t/:id/rounds/:round/matches/:match.
+type matchRef struct {
+	id           int64
+	round, match int
+}
+
+func parseMatchRef(c echo.Context) (matchRef, error) {
+	id, err := tournamentID(c)
+	if err != nil {
+		return matchRef{}, err
+	}
+	round, err := pathInt(c, "round")
+	if err != nil {
+		return matchRef{}, err
+	}
+	match, err := pathInt(c, "match")
+	if err != nil {
+		return matchRef{}, err
+	}
+	return matchRef{id, round, match}, nil
+}
+
+// findMatch is match no of round r, if there is one.
+func findMatch(r *tournament.Round, no int) (tournament.Match, bool) {
+	i := slices.IndexFunc(r.Matches, func(m tournament.Match) bool { return m.No == no })
+	if i < 0 {
+		return tournament.Match{}, false
+	}
+	return r.Matches[i], true
+}
+
+// matchPage shows a match with its result forms, filled with the current
+// result so a correction starts from it.
+func (s *server) matchPage(c echo.Context) error {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return err
+	}
+	return s.showMatch(c, ref, http.StatusOK, nil, nil, c.QueryParam("saved") != "")
+}
+
+// showMatch renders the match page. A refused form comes back as typed
+// (quick or sheet); the other is filled from the current result. Every
+// form carries the current version: after "changed meanwhile" the user
+// sees the new state and decides whether to send again.
+func (s *server) showMatch(c echo.Context, ref matchRef, status int, quick, sheet *views.Form, saved bool) error {
+	t, err := s.store.Load(c.Request().Context(), ref.id)
+	if err != nil {
+		return err
+	}
+	if ref.round > len(t.Rounds) {
+		return notFound(c)
+	}
+	r := &t.Rounds[ref.round-1]
+	mt, ok := findMatch(r, ref.match)
+	if !ok {
+		return notFound(c)
+	}
+	m := views.MatchModel{
+		TournamentID: t.ID, Name: t.Settings.Name, Row: matchRow(newRoster(t), *r, mt, lang(c)),
+		Latest: ref.round == len(t.Rounds), Saved: saved,
+	}
+	if quick == nil {
+		quick = &views.Form{}
+		*quick = quickValues(mt)
+	}
+	if sheet == nil {
+		sheet = &views.Form{}
+		*sheet = sheetValues(mt, sheetRowsPerBummerl*t.Settings.BummerlToWin)
+	}
+	version := strconv.Itoa(mt.Version)
+	quick.Values["version"], sheet.Values["version"] = version, version
+	m.Quick, m.Sheet = *quick, *sheet
+	m.SheetRows, _ = strconv.Atoi(sheet.Value("rows"))
+	return render(c, status, views.MatchPage(m))
+}
+
+// quickValues fills the quick form from the match's result.
+func quickValues(m tournament.Match) views.Form {
+	v := map[string]string{"winner": strconv.Itoa(int(m.A))}
+	if r := m.Result; r != nil {
+		seat := 0
+		if r.Winner == m.B {
+			seat = 1
+		}
+		v["winner"] = strconv.Itoa(int(r.Winner))
+		v["bummerl"] = fmt.Sprintf("%d:%d", r.Bummerl[seat], r.Bummerl[1-seat])
+	}
+	return views.NewForm(v)
+}
+
+// sheetValues fills the sheet form from the match's score sheet, with at
+// least rows rows.
+func sheetValues(m tournament.Match, rows int) views.Form {
+	v := map[string]string{}
+	var deals []schnapsen.DealResult
+	if m.Result != nil {
+		deals = m.Result.Sheet
+	}
+	for i, d := range deals {
+		v[views.DealField(i, "winner")] = strconv.Itoa(d.Winner)
+		v[views.DealField(i, "points")] = strconv.Itoa(d.Points)
+		v[views.DealField(i, "reason")] = string(d.Reason)
+	}
+	v["rows"] = strconv.Itoa(min(maxSheetRows, max(rows, len(deals)+2)))
+	return views.NewForm(v)
+}
+
+// bummerlScore is a match score as people write it, winner first: "2:1".
+var bummerlScore = regexp.MustCompile(`^(\d)\s*[:\-]\s*(\d)$`)
+
+// quickResult saves a result given as the winner and the Bummerl score
+// (B-3). A correction is the same request on a decided match.
+func (s *server) quickResult(c echo.Context) error {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return err
+	}
+	// Parse the form: winner card, "won:lost" Bummerl, the version seen.
+	f := views.NewForm(map[string]string{
+		"winner":  strings.TrimSpace(c.FormValue("winner")),
+		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
+	})
+	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, false) }
+	version, err := strconv.Atoi(c.FormValue("version"))
+	if err != nil {
+		return badRequest(c, "version", "form.number_bad")
+	}
+	winner, err := strconv.Atoi(f.Value("winner"))
+	if err != nil {
+		f.Fail("winner", text(c, "form.choice_bad"))
+	}
+	score := bummerlScore.FindStringSubmatch(f.Value("bummerl"))
+	if score == nil {
+		f.Fail("bummerl", text(c, "result.bummerl_bad"))
+	}
+	if !f.OK() {
+		return show(http.StatusUnprocessableEntity, f)
+	}
+	won, _ := strconv.Atoi(score[1])
+	lost, _ := strconv.Atoi(score[2])
+	// Save: the domain checks the winner and the score (B-3) and the version.
+	actor, _ := currentUser(c)
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
+		return t.SetResult(ref.round, ref.match, version, quickResultOf(t, ref, tournament.CardNo(winner), won, lost))
+	})
+	if err != nil {
+		return formError(c, f, err, show)
+	}
+	return redirect(c, matchURL(ref)+"?saved=1")
+}
+
+// quickResultOf puts a winner-first score into the seats of the match.
+func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.CardNo, won, lost int) tournament.Result {
+	r := tournament.Result{Winner: winner, Bummerl: [2]int{won, lost}}
+	if ref.round <= len(t.Rounds) {
+		if m, ok := findMatch(&t.Rounds[ref.round-1], ref.match); ok && winner == m.B {
+			r.Bummerl = [2]int{lost, won}
+		}
+	}
+	return r
+}
+
+// sheetResult saves a result given as the full score sheet, deal by deal
+// (B-4). The engine validates it through SetResult; an error about one
+// deal is shown at that row with everything typed kept.
+func (s *server) sheetResult(c echo.Context) error {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return err
+	}
+	version, err := strconv.Atoi(c.FormValue("version"))
+	if err != nil {
+		return badRequest(c, "version", "form.number_bad")
+	}
+	rows, err := strconv.Atoi(c.FormValue("rows"))
+	if err != nil || rows < 1 || rows > maxSheetRows {
+		return badRequest(c, "rows", "form.number_bad")
+	}
+	// Parse the rows; rowOf maps a deal of the sheet back to its form row.
+	f, sheet, rowOf := parseSheet(c, rows)
+	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, nil, &f, false) }
+	if c.FormValue("more") != "" {
+		f.Values["rows"] = strconv.Itoa(min(maxSheetRows, rows+moreSheetRows))
+		return show(http.StatusOK, f)
+	}
+	if len(sheet) == 0 {
+		f.Fail(views.General, text(c, "result.sheet_empty"))
+	}
+	if !f.OK() {
+		return show(http.StatusUnprocessableEntity, f)
+	}
+	actor, _ := currentUser(c)
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result sheet", func(t *tournament.Tournament) error {
+		return t.SetResult(ref.round, ref.match, version, sheetResultOf(t, ref, sheet))
+	})
+	var te *tournament.Error
+	switch {
+	case err == nil:
+		return redirect(c, matchURL(ref)+"?saved=1")
+	case errors.As(err, &te) && te.Deal >= 0 && te.Deal < len(rowOf):
+		f.Fail(views.DealField(rowOf[te.Deal], ""), te.Text(lang(c)))
+		return show(http.StatusUnprocessableEntity, f)
+	}
+	return formError(c, f, err, show)
+}
+
+// parseSheet reads the sheet rows as typed. Empty rows are skipped; a row
+// with only some fields, or values outside the choices, is marked.
+func parseSheet(c echo.Context, rows int) (views.Form, []schnapsen.DealResult, []int) {
+	v := map[string]string{"rows": strconv.Itoa(rows)}
+	var (
+		sheet []schnapsen.DealResult
+		rowOf []int
+	)
+	f := views.NewForm(v)
+	for i := range rows {
+		winner := strings.TrimSpace(c.FormValue(views.DealField(i, "winner")))
+		points := strings.TrimSpace(c.FormValue(views.DealField(i, "points")))
+		reason := strings.TrimSpace(c.FormValue(views.DealField(i, "reason")))
+		v[views.DealField(i, "winner")], v[views.DealField(i, "points")], v[views.DealField(i, "reason")] = winner, points, reason
+		if winner == "" && points == "" && reason == "" {
+			continue
+		}
+		seat, errW := strconv.Atoi(winner)
+		p, errP := strconv.Atoi(points)
+		if errW != nil || errP != nil {
+			f.Fail(views.DealField(i, ""), text(c, "result.row_incomplete"))
+			continue
+		}
+		sheet = append(sheet, schnapsen.DealResult{Winner: seat, Points: p, Reason: schnapsen.Reason(reason)})
+		rowOf = append(rowOf, i)
+	}
+	return f, sheet, rowOf
+}
+
+// sheetResultOf is the result a sheet gives. A sheet that is impossible or
+// does not finish the match is passed with a nominal winner so that
+// SetResult judges the sheet itself and names the deal at fault (B-4).
+func sheetResultOf(t *tournament.Tournament, ref matchRef, sheet []schnapsen.DealResult) tournament.Result {
+	r := tournament.Result{Sheet: sheet}
+	if ref.round > len(t.Rounds) {
+		return r // SetResult reports the missing round
+	}
+	m, ok := findMatch(&t.Rounds[ref.round-1], ref.match)
+	if !ok {
+		return r
+	}
+	need := t.Settings.BummerlToWin
+	v, err := schnapsen.ScoreMatch(schnapsen.MatchRules{BummerlToWin: need}, sheet)
+	if err != nil || !v.Finished {
+		r.Winner, r.Bummerl = m.A, [2]int{need, 0}
+		return r
+	}
+	r.Winner, r.Bummerl = []tournament.CardNo{m.A, m.B}[*v.Winner], v.Bummerl
+	return r
+}
+
+// matchURL is the result page of a match.
+func matchURL(ref matchRef) string {
+	return roundURL(ref.id, ref.round) + "/matches/" + strconv.Itoa(ref.match)
+}
