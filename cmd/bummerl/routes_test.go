@@ -64,6 +64,10 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id", "GET /t/:id/card", "GET /t/:id/card/:no", "GET /t/:id/card/:no/qr.png",
 		"GET /static/*", "HEAD /static/*",
 		"GET /api/tournaments", "GET /api/tournaments/:id", "GET /api/tournaments/:id/cards/:no/next",
+		// Rounds, protocols, standings and prizes are public (P-4: anyone may verify a draw).
+		"GET /t/:id/rounds", "GET /t/:id/rounds/:round", "GET /t/:id/rounds/:round/protocol.json", "GET /t/:id/standings",
+		"GET /api/tournaments/:id/draw", "GET /api/tournaments/:id/rounds", "GET /api/tournaments/:id/rounds/:round",
+		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
 	}
 	for _, k := range want {
 		if !publicRoutes[k] {
