@@ -43,6 +43,7 @@ func (r *fastRand) playout(d *Deal) error {
 func benchmarkPlayout(b *testing.B, v Variant) {
 	r := newFastRand(1)
 	var buf [NumCards]Card
+	actions := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := NewDeal(v, AtClose, r.shuffle(&buf, v))
@@ -52,7 +53,9 @@ func benchmarkPlayout(b *testing.B, v Variant) {
 		if err := r.playout(&d); err != nil {
 			b.Fatal(err)
 		}
+		actions += int(d.actions)
 	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/deal")
 }
 
 func BenchmarkPlayoutSoft(b *testing.B)     { benchmarkPlayout(b, Soft) }

@@ -383,8 +383,7 @@ func (d *Deal) play(a Action, hand cardSet, referee bool) error {
 			return actionError(CodeMustFollow, a, "the talon is closed or exhausted: follow suit and head the trick, else trump",
 				"der Talon ist zu oder aufgebraucht: Farbe bekennen und stechen, sonst trumpfen")
 		}
-		d.hands[1-d.leader] = hand &^ (1 << c) // S-8
-		d.end(d.leader, 3, Renonce)
+		d.end(d.leader, 3, Renonce) // S-8; the card stays in hand, the trick is void
 		d.actions++
 		return nil
 	}

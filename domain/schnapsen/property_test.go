@@ -178,7 +178,8 @@ func TestPropertyLegalIsExact(t *testing.T) {
 			var buf [NumCards]Card
 			var legal [MaxActions]Action
 			for i := range 1000 {
-				d, err := NewDeal(v, AtClose, r.shuffle(&buf, v))
+				deck := r.shuffle(&buf, v)
+				d, err := NewDeal(v, AtClose, deck)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -202,6 +203,7 @@ func TestPropertyLegalIsExact(t *testing.T) {
 							if jerr != nil || j.Verdict().Reason != Renonce || j.Verdict().Winner == int(a.Seat) {
 								t.Fatalf("deal %d: Judge of a wrong follow %v = %v, %+v", i, a, jerr, j.Verdict())
 							}
+							checkCards(t, &j, setOf(deck))
 						} else if (err == nil) != (jerr == nil) {
 							t.Fatalf("deal %d: Apply %v and Judge %v disagree on %v", i, err, jerr, a)
 						}
