@@ -93,6 +93,8 @@ var ruleCases = map[string]ruleCase{
 	"S-9 marriage offers only its cards and declare": {deck: deckB, actions: "0 marry H", legal: "0 KH,0 QH,0 declare"},
 	"S-9 no exchange after announcing": {variant: SixtySix, deck: deckX9, actions: "0 marry H, 0 exchange",
 		errCode: CodeExchange, errAt: 1},
+	"S-10 soft: forehand may exchange before the first trick": {deck: deckA, actions: "0 exchange",
+		legal: "0 AH,0 TH,0 AS,0 TS,0 AC,0 close"},
 	"S-10 forehand may exchange and announce before the first trick": {deck: deckX9, variant: SixtySix,
 		actions: "0 exchange, 0 marry H", legal: "0 KH,0 QH,0 declare"},
 	"S-11 exchange with one face-down card left (soft)": {deck: deckA, actions: a4 + ", 0 exchange",
