@@ -26,8 +26,8 @@ func Physical(groups []tournament.DrawGroup, entries [][]PhysicalEntry) (tournam
 	}
 	if len(entries) != len(groups) {
 		return tournament.Draw{}, newError(CodeGroups, -1, -1, "",
-			fmt.Sprintf("%d groups are drawn, but entries were given for %d", len(groups), len(entries)),
-			fmt.Sprintf("Es werden %d Gruppen gelost, aber Einträge gibt es für %d", len(groups), len(entries)))
+			fmt.Sprintf("the draw has %s, but the entries have %d", count(len(groups), "group", "groups"), len(entries)),
+			fmt.Sprintf("Die Auslosung hat %s, die Einträge aber %d", count(len(groups), "Gruppe", "Gruppen"), len(entries)))
 	}
 	d := tournament.Draw{Method: tournament.Physical, Groups: make([]tournament.GroupTickets, len(groups))}
 	for gi, g := range groups {
@@ -67,8 +67,10 @@ func checkEntries(gi int, g tournament.DrawGroup, entries []PhysicalEntry) ([]to
 		came[e.Player] = ei
 		if n := len(e.Left) + len(e.Right); n != len(own) {
 			return nil, newError(CodeNumberCount, gi, ei, "numbers",
-				fmt.Sprintf("player %d drew %d numbers but has %d cards in this group", e.Player, n, len(own)),
-				fmt.Sprintf("Spieler %d hat %d Nummern gezogen, hat aber %d Karten in dieser Gruppe", e.Player, n, len(own)))
+				fmt.Sprintf("player %d drew %s but has %s in this group", e.Player,
+					count(n, "number", "numbers"), count(len(own), "card", "cards")),
+				fmt.Sprintf("Spieler %d hat %s gezogen, hat aber %s in dieser Gruppe", e.Player,
+					count(n, "Nummer", "Nummern"), count(len(own), "Karte", "Karten")))
 		}
 		// P-3: the left pot is emptied before anyone draws from the right.
 		if want := min(len(own), leftRemaining); len(e.Left) != want {
@@ -119,10 +121,10 @@ func potOrderError(gi, ei int, e PhysicalEntry, leftRemaining, want int) *Error 
 			fmt.Sprintf("Spieler %d hat aus dem linken Topf gezogen, als er schon leer war", e.Player))
 	}
 	return newError(CodePotOrder, gi, ei, "left",
-		fmt.Sprintf("player %d drew %d numbers from the left pot, but must draw %d: the left pot still held %d and is emptied before the right (P-3)",
-			e.Player, len(e.Left), want, leftRemaining),
-		fmt.Sprintf("Spieler %d hat %d Nummern aus dem linken Topf gezogen, muss aber %d ziehen: der linke Topf hatte noch %d und wird vor dem rechten geleert (P-3)",
-			e.Player, len(e.Left), want, leftRemaining))
+		fmt.Sprintf("player %d drew %s from the left pot, but must draw %d: the left pot still held %d and is emptied before the right (P-3)",
+			e.Player, count(len(e.Left), "number", "numbers"), want, leftRemaining),
+		fmt.Sprintf("Spieler %d hat %s aus dem linken Topf gezogen, muss aber %d ziehen: der linke Topf hatte noch %d und wird vor dem rechten geleert (P-3)",
+			e.Player, count(len(e.Left), "Nummer", "Nummern"), want, leftRemaining))
 }
 
 // checkStraddler refuses a right number the straddler already holds on the
@@ -154,4 +156,12 @@ func potNames(p tournament.Pot) (en, de string) {
 		return "left", "linken"
 	}
 	return "right", "rechten"
+}
+
+// count writes n with the singular or plural noun: "1 card", "2 cards".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
