@@ -80,6 +80,3 @@ func acts(t testing.TB, s string) []Action {
 	}
 	return out
 }
-
-// script joins action scripts.
-func script(parts ...string) string { return strings.Join(parts, ",") }

@@ -6,6 +6,7 @@ package schnapsen
 type SeatView struct {
 	Seat      int       `json:"seat"`
 	Variant   Variant   `json:"variant"`
+	Closing   Closing   `json:"closing"` // S-17
 	Hand      []Card    `json:"hand"`
 	Opponent  int       `json:"opponent_cards"` // number of cards in the opponent's hand
 	TrumpSuit Suit      `json:"trump_suit"`
@@ -26,7 +27,7 @@ type SeatView struct {
 func (d *Deal) View(seat int) SeatView {
 	s := uint8(seat & 1)
 	v := SeatView{
-		Seat: int(s), Variant: d.Variant(), Hand: d.Hand(int(s)), Opponent: d.hands[1-s].count(),
+		Seat: int(s), Variant: d.Variant(), Closing: d.Closing(), Hand: d.Hand(int(s)), Opponent: d.hands[1-s].count(),
 		TrumpSuit: d.trump, TalonLeft: d.talonLeft(), Tricks: d.Tricks(), ToMove: d.ToMove(),
 	}
 	if d.closer < 0 && d.talonLeft() > 0 {
@@ -42,7 +43,7 @@ func (d *Deal) View(seat int) SeatView {
 		v.Lead = &c
 	}
 	if d.tricks[0]+d.tricks[1] > 0 {
-		v.LastTrick = d.lastTrick[:]
+		v.LastTrick = append([]Card(nil), d.lastTrick[:]...)
 	}
 	if !d.sharp {
 		p := d.counted(s)
