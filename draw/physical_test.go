@@ -2,6 +2,8 @@ package draw
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -129,4 +131,65 @@ func TestPhysicalGroupsChecked(t *testing.T) {
 	if !errors.As(err, &de) || de.Code != CodeCardTotal {
 		t.Errorf("error = %v, want %s", err, CodeCardTotal)
 	}
+}
+
+// TestPhysicalRandom: every digital draw, typed in as a physical one, is
+// accepted with the same tickets; after a random change to one number the
+// result is refused or is still a draw that obeys the pots (never a panic).
+func TestPhysicalRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 3000 {
+		potSize := 1 + rng.IntN(8)
+		g := tournament.DrawGroup{PotSize: potSize}
+		card := 1
+		for left := potSize + 1 + rng.IntN(potSize); left > 0; {
+			k := min(left, 1+rng.IntN(4))
+			left -= k
+			g.Entrants = append(g.Entrants, tournament.Entrant{Player: tournament.PlayerID(len(g.Entrants) + 1), Cards: cards(seq(card, k)...)})
+			card += k
+		}
+		groups := []tournament.DrawGroup{g}
+		d, err := Digital(groups, fmt.Sprint("physical-", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries := make([]PhysicalEntry, len(g.Entrants))
+		next := 0
+		for ei, e := range g.Entrants {
+			entries[ei].Player = e.Player
+			for range e.Cards {
+				tk := d.Groups[0].Tickets[next]
+				next++
+				if tk.Pot == tournament.Left {
+					entries[ei].Left = append(entries[ei].Left, tk.Number)
+				} else {
+					entries[ei].Right = append(entries[ei].Right, tk.Number)
+				}
+			}
+		}
+		got, err := Physical(groups, [][]PhysicalEntry{entries})
+		if err != nil || !reflect.DeepEqual(got.Groups, d.Groups) {
+			t.Fatalf("case %d: digital draw typed in: %v", i, err)
+		}
+		e := &entries[rng.IntN(len(entries))]
+		nums := &e.Left
+		if len(e.Left) == 0 || (len(e.Right) > 0 && rng.IntN(2) == 0) {
+			nums = &e.Right
+		}
+		(*nums)[rng.IntN(len(*nums))] = rng.IntN(potSize+3) - 1
+		if got, err := Physical(groups, [][]PhysicalEntry{entries}); err == nil {
+			if err := checkPots(g, got.Groups[0].Tickets); err != nil {
+				t.Fatalf("case %d: accepted a changed draw that breaks the pots: %v", i, err)
+			}
+		}
+	}
+}
+
+// seq is from, from+1, …, k numbers.
+func seq(from, k int) []int {
+	out := make([]int, k)
+	for i := range out {
+		out[i] = from + i
+	}
+	return out
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,5 +166,48 @@ func TestReadProtocolRefusesGarbage(t *testing.T) {
 	var de *Error
 	if _, err := ReadProtocol(strings.NewReader(`{"format": 3`)); !errors.As(err, &de) || de.Code != CodeProtocol {
 		t.Errorf("ReadProtocol = %v, want a %s error", err, CodeProtocol)
+	}
+}
+
+// TestProtocolTamperingDetected changes a digital protocol at random in
+// thousands of ways; Verify must never panic and must refuse every change
+// to the tickets, the groups or the seed.
+func TestProtocolTamperingDetected(t *testing.T) {
+	tr, err := Simulate(SimConfig{Cards: 32, Players: 14, MaxCards: 3}, 99)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := ProtocolOf(tr, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	encoded, _ := json.Marshal(orig)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 3000 {
+		var p Protocol
+		if err := json.Unmarshal(encoded, &p); err != nil {
+			t.Fatal(err)
+		}
+		g := &p.Groups[0]
+		tk := &g.Tickets[rng.IntN(len(g.Tickets))]
+		e := &g.Entrants[rng.IntN(len(g.Entrants))]
+		switch rng.IntN(6) {
+		case 0:
+			tk.Number = rng.IntN(g.PotSize+4) - 2
+		case 1:
+			tk.Pot = []string{"left", "right", "", "LEFT"}[rng.IntN(4)]
+		case 2:
+			tk.Card = tournament.CardNo(rng.IntN(40) - 2)
+		case 3:
+			e.Cards = e.Cards[:rng.IntN(len(e.Cards)+1)]
+		case 4:
+			g.PotSize = rng.IntN(40) - 2
+		case 5:
+			p.Seed = fmt.Sprint(rng.IntN(10))
+		}
+		changed, _ := json.Marshal(p)
+		if err := p.Verify(); err == nil && !bytes.Equal(changed, encoded) {
+			t.Fatalf("case %d: a changed protocol verifies:\n%s", i, changed)
+		}
 	}
 }
