@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -400,4 +401,82 @@ func countMatches(tr *tournament.Tournament, keep func(tournament.Match) bool) i
 		}
 	}
 	return n
+}
+
+// benchApp is an app with a tournament of n cards, one per player, whose
+// round 1 is drawn and has every second match decided.
+func benchApp(b *testing.B, n int) (*testApp, string) {
+	b.Helper()
+	app := newTestApp(b)
+	app.addUser("Anna", store.Organiser)
+	actor, err := app.store.CheckPassword(b.Context(), "Anna", "Anna-password")
+	if err != nil {
+		b.Fatal(err)
+	}
+	set := settingsForm(nil)
+	tr, err := app.store.Create(b.Context(), actor, tournament.Settings{Name: set.Get("name"), Cards: n, MaxCards: 1,
+		Variant: "soft", Closing: "at-close", BummerlToWin: 2, Prizes: []string{"a", "b"}, MultiplePrizes: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := app.store.Update(b.Context(), tr.ID, actor, "setup", func(t *tournament.Tournament) error {
+		for i := range n {
+			p, err := t.AddPlayer("Spieler "+strconv.Itoa(i+1), "", "")
+			if err != nil {
+				return err
+			}
+			if _, err := t.Sell(p, 1); err != nil {
+				return err
+			}
+		}
+		if err := t.Announce(tournament.Commitment{Seed: "bench", Commitment: draw.Commit("bench")}); err != nil {
+			return err
+		}
+		if err := drawDigital(t); err != nil {
+			return err
+		}
+		for i, m := range t.Current().Matches {
+			if i%2 == 0 {
+				if err := t.SetResult(1, m.No, m.Version, tournament.Result{Winner: m.A, Bummerl: [2]int{2, 1}}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	return app, tournamentURL(tr.ID, "")
+}
+
+// benchGet serves one GET through the app's handler, without the network.
+func benchGet(b *testing.B, app *testApp, path string) {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	rec := httptest.NewRecorder()
+	app.echo.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		b.Fatalf("GET %s: %d", path, rec.Code)
+	}
+}
+
+func BenchmarkRoundPage(b *testing.B) {
+	for _, n := range []int{64, 1024} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			app, path := benchApp(b, n)
+			for b.Loop() {
+				benchGet(b, app, path+"/rounds/1")
+			}
+		})
+	}
+}
+
+func BenchmarkStandingsPage(b *testing.B) {
+	for _, n := range []int{64, 1024} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			app, path := benchApp(b, n)
+			for b.Loop() {
+				benchGet(b, app, path+"/standings")
+			}
+		})
+	}
 }
