@@ -165,7 +165,7 @@ func TestWholeEvening(t *testing.T) {
 
 	// The pages show the same: standings, bracket, prize list, print sheets.
 	page := anon.get(f.path + "/standings").body
-	mustContain(t, page, `data-testid="bracket"`, "Viertelfinale", "Finale", "Spiel um Platz 7", "33.–64.")
+	mustContain(t, page, `data-testid="finished"`, `data-testid="bracket"`, "Viertelfinale", "Finale", "Spiel um Platz 7", "33.–64.")
 	if got := testidText(t, page, "cards-place-"+strconv.Itoa(int(byPlace[1].Card))); got != "1." {
 		t.Errorf("standings page: winner's place %q", got)
 	}

@@ -34,11 +34,11 @@ func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel 
 			byBracket[mt.Bracket] = append(byBracket[mt.Bracket], bracketMatch(ros, mt))
 		}
 		if main := byBracket[tournament.Main]; len(main) > 0 && 2*len(main) <= bracketCards {
-			m.Bracket = append(m.Bracket, views.BracketColumn{Name: tournament.RoundName(r, tournament.Main).Text(lang), Round: r.No, Matches: main})
+			m.Bracket = append(m.Bracket, views.BracketColumn{Name: tournament.RoundName(r, tournament.Main).Text(lang), Matches: main})
 		}
 		for b := tournament.Place3; b <= tournament.Place7; b++ {
 			if ms := byBracket[b]; len(ms) > 0 {
-				m.Placement = append(m.Placement, views.BracketColumn{Name: b.Name().Text(lang), Round: r.No, Matches: ms})
+				m.Placement = append(m.Placement, views.BracketColumn{Name: b.Name().Text(lang), Matches: ms})
 			}
 		}
 	}
