@@ -47,3 +47,11 @@ func BenchmarkSetResult4096(b *testing.B) {
 		m.Version++
 	}
 }
+
+// BenchmarkSellOut4096 sells the largest tournament out, one card at a
+// time to 4096 players (P-1).
+func BenchmarkSellOut4096(b *testing.B) {
+	for b.Loop() {
+		sellOut(b, mustNew(b, settings(4096, 8, false)), 4096)
+	}
+}

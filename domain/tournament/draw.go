@@ -79,12 +79,13 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 	if err != nil {
 		return err
 	}
-	owner := map[CardNo]PlayerID{}
-	for _, c := range t.Cards {
-		owner[c.No] = c.Player
-	}
+	owner := t.owners()
 	no := len(t.Rounds) + 1
-	var matches []Match
+	size := 0
+	for _, g := range groups {
+		size += g.PotSize
+	}
+	matches := make([]Match, 0, size)
 	for i, g := range groups {
 		left, right, err := checkTickets(g, tickets[i])
 		if err != nil {
@@ -92,7 +93,7 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 		}
 		for n := 1; n <= g.PotSize; n++ {
 			m := Match{No: len(matches) + 1, Bracket: g.Bracket, A: left[n], B: right[n], Version: 1}
-			if m.B != 0 && owner[m.A] == owner[m.B] { // P-6
+			if m.B != 0 && owner.get(m.A) == owner.get(m.B) { // P-6
 				m.Surrendered = true
 				m.Result = &Result{Winner: m.A}
 			}
@@ -136,27 +137,38 @@ func matchGroups(groups []DrawGroup, drawn []GroupTickets) ([][]Ticket, error) {
 // there are byes only in round 1 (P-1).
 func checkTickets(g DrawGroup, tickets []Ticket) (left, right []CardNo, err error) {
 	name := g.Bracket.Name()
-	inGroup := map[CardNo]bool{}
+	const (
+		inGroup = 1 + iota // the card draws in this group
+		drawn              // and has its ticket
+	)
+	maxNo := CardNo(0)
 	for _, e := range g.Entrants {
 		for _, c := range e.Cards {
-			inGroup[c] = true
+			maxNo = max(maxNo, c)
+		}
+	}
+	state := newCardTable[uint8](maxNo)
+	for _, e := range g.Entrants {
+		for _, c := range e.Cards {
+			state.set(c, inGroup)
 		}
 	}
 	left = make([]CardNo, g.PotSize+1)
 	right = make([]CardNo, g.PotSize+1)
-	has := map[CardNo]bool{}
 	for _, tk := range tickets {
-		switch {
-		case !inGroup[tk.Card]:
+		switch state.get(tk.Card) {
+		case 0:
 			return nil, nil, invalid("ticket_unknown_card", "tickets", name, int(tk.Card))
-		case has[tk.Card]:
+		case drawn:
 			return nil, nil, invalid("ticket_duplicate_card", "tickets", name, int(tk.Card))
+		}
+		switch {
 		case tk.Pot != Left && tk.Pot != Right:
 			return nil, nil, invalid("ticket_pot_invalid", "tickets", name, int(tk.Card))
 		case tk.Number < 1 || tk.Number > g.PotSize:
 			return nil, nil, invalid("ticket_number_range", "tickets", name, int(tk.Card), tk.Number, g.PotSize)
 		}
-		has[tk.Card] = true
+		state.set(tk.Card, drawn)
 		pot := left
 		if tk.Pot == Right {
 			pot = right
@@ -168,7 +180,7 @@ func checkTickets(g DrawGroup, tickets []Ticket) (left, right []CardNo, err erro
 	}
 	for _, e := range g.Entrants {
 		for _, c := range e.Cards {
-			if !has[c] {
+			if state.get(c) != drawn {
 				return nil, nil, invalid("ticket_missing_card", "tickets", name, int(c))
 			}
 		}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -42,6 +43,11 @@ func (t *Tournament) EditPlayer(p Player) error {
 }
 
 func (t *Tournament) playerIndex(id PlayerID) int {
+	// AddPlayer numbers the players 1, 2, … in order; a loaded or edited
+	// tournament need not be, so fall back to a search.
+	if i := int(id) - 1; i >= 0 && i < len(t.Players) && t.Players[i].ID == id {
+		return i
+	}
 	return slices.IndexFunc(t.Players, func(p Player) bool { return p.ID == id })
 }
 
@@ -99,31 +105,71 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 	case t.drawn():
 		return nil, conflict("sales_closed", "")
 	}
-	if held := t.held(p); held+k > t.Settings.MaxCards {
-		return nil, invalid("max_cards_exceeded", "count", pl.Name, held, t.Settings.MaxCards)
+	s := t.scanSales(p)
+	if s.held+k > t.Settings.MaxCards {
+		return nil, invalid("max_cards_exceeded", "count", pl.Name, s.held, t.Settings.MaxCards)
 	}
-	if free := t.Settings.Cards - t.Sold(); k > free {
-		return nil, invalid("cards_sold_out", "count", free)
+	if !s.sorted { // a loaded tournament need not be sorted
+		sortCards(t.Cards)
 	}
-	used := make([]bool, t.Settings.Cards+1)
-	sale := 0
-	for _, c := range t.Cards {
-		if c.No > 0 && int(c.No) < len(used) {
-			used[c.No] = true
-		}
-		sale = max(sale, c.Sale)
+	free := lowestFree(t.Cards, k, CardNo(t.Settings.Cards), s.sorted)
+	if len(free) < k {
+		return nil, invalid("cards_sold_out", "count", len(free))
 	}
-	nos := make([]CardNo, 0, k)
-	for no := CardNo(1); len(nos) < k; no++ {
-		if !used[no] {
-			nos = append(nos, no)
-			sale++
-			t.Cards = append(t.Cards, Card{No: no, Player: p, Sale: sale})
-		}
+	// The new numbers are the lowest free ones: they go at the end unless
+	// they fill gaps, which only cancellations and renumbering leave.
+	merge := len(t.Cards) > 0 && free[0] < t.Cards[len(t.Cards)-1].No
+	for _, no := range free {
+		s.lastSale++
+		t.Cards = append(t.Cards, Card{No: no, Player: p, Sale: s.lastSale})
 	}
-	sortCards(t.Cards)
+	if merge {
+		sortCards(t.Cards)
+	}
 	t.Version++
-	return nos, nil
+	return free, nil
+}
+
+// salesScan is what Sell needs to know about the sold cards.
+type salesScan struct {
+	held     int  // cards player p holds
+	lastSale int  // the highest sale sequence
+	sorted   bool // cards strictly ascending by number
+}
+
+// scanSales looks at every sold card once, in a loop kept tight because
+// Sell runs it for every purchase.
+func (t *Tournament) scanSales(p PlayerID) salesScan {
+	held, last, sorted := 0, 0, true
+	prev := CardNo(math.MinInt)
+	for _, c := range t.Cards {
+		if c.Player == p {
+			held++
+		}
+		last = max(last, c.Sale)
+		sorted = sorted && prev < c.No
+		prev = c.No
+	}
+	return salesScan{held: held, lastSale: last, sorted: sorted}
+}
+
+// lowestFree finds up to k lowest free numbers 1 … n among cards sorted by
+// number; strict says no number repeats.
+func lowestFree(cards []Card, k int, n CardNo, strict bool) []CardNo {
+	free := make([]CardNo, 0, k)
+	next, i := CardNo(1), 0
+	if l := len(cards); strict && l > 0 && cards[0].No == 1 && cards[l-1].No == CardNo(l) {
+		next, i = CardNo(l+1), l // 1 … l are all sold: the usual case, no walk
+	}
+	for ; next <= n && len(free) < k; next++ {
+		for i < len(cards) && cards[i].No < next {
+			i++
+		}
+		if i == len(cards) || cards[i].No != next {
+			free = append(free, next)
+		}
+	}
+	return free
 }
 
 // CancelSale takes a sold card back before the draw; its number is free again.

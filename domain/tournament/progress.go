@@ -72,10 +72,10 @@ func decided(b Bracket, round, from, to int) position {
 
 // progress replays the rounds: where every sold card stands, and the first
 // undecided match of the latest round (round and match number; 0 if none).
-func (t *Tournament) progress() (pos map[CardNo]position, openRound, openMatch int) {
-	pos = make(map[CardNo]position, len(t.Cards))
+func (t *Tournament) progress() (pos cardTable[position], openRound, openMatch int) {
+	pos = newCardTable[position](maxCardNo(t.Cards))
 	for _, c := range t.Cards {
-		pos[c.No] = position{bracket: Main, live: true, cards: t.Settings.Cards}
+		pos.set(c.No, position{bracket: Main, live: true, cards: t.Settings.Cards})
 	}
 	for _, r := range t.Rounds {
 		mainCards := 2 * r.bracketMatches(Main)
@@ -96,20 +96,20 @@ func (t *Tournament) progress() (pos map[CardNo]position, openRound, openMatch i
 			switch m.Bracket {
 			case Main:
 				if mainCards == 2 {
-					pos[w] = decided(Main, r.No, 1, 1)
+					pos.set(w, decided(Main, r.No, 1, 1))
 				} else {
-					pos[w] = position{bracket: Main, live: true, cards: mainCards / 2}
+					pos.set(w, position{bracket: Main, live: true, cards: mainCards / 2})
 				}
 				if l != 0 {
-					pos[l] = t.mainLoser(r.No, mainCards, mainLosers)
+					pos.set(l, t.mainLoser(r.No, mainCards, mainLosers))
 				}
 			case Place5to8: // P-7: its winners play for 5th, its losers for 7th
-				pos[w] = position{bracket: Place5, live: true}
-				pos[l] = position{bracket: Place7, live: true}
+				pos.set(w, position{bracket: Place5, live: true})
+				pos.set(l, position{bracket: Place7, live: true})
 			default:
 				from := placementBase[m.Bracket].from
-				pos[w] = decided(m.Bracket, r.No, from, from)
-				pos[l] = decided(m.Bracket, r.No, from+1, from+1)
+				pos.set(w, decided(m.Bracket, r.No, from, from))
+				pos.set(l, decided(m.Bracket, r.No, from+1, from+1))
 			}
 		}
 	}
@@ -138,17 +138,10 @@ func (t *Tournament) mainLoser(round, mainCards, mainLosers int) position {
 // sold cards in pots of N/2 (P-3), entrants in purchase order (P-4). Later
 // every bracket with live cards is a group in pots of half its cards, and
 // players with more than one card in the group come first (P-6).
-func (t *Tournament) nextGroups(pos map[CardNo]position) []DrawGroup {
+func (t *Tournament) nextGroups(pos cardTable[position]) []DrawGroup {
 	first := len(t.Rounds) == 0
-	byBracket := map[Bracket][]Card{}
-	for _, c := range t.Cards {
-		if p := pos[c.No]; p.live {
-			byBracket[p.bracket] = append(byBracket[p.bracket], c)
-		}
-	}
 	var groups []DrawGroup
-	for b := Main; b <= Place7; b++ {
-		cards := byBracket[b]
+	for b, cards := range t.live(pos) {
 		if len(cards) < 2 {
 			continue
 		}
@@ -156,9 +149,19 @@ func (t *Tournament) nextGroups(pos map[CardNo]position) []DrawGroup {
 		if first {
 			potSize = t.Settings.Cards / 2
 		}
-		groups = append(groups, DrawGroup{Bracket: b, PotSize: potSize, Entrants: entrants(cards, !first)})
+		groups = append(groups, DrawGroup{Bracket: Bracket(b), PotSize: potSize, Entrants: entrants(cards, !first)})
 	}
 	return groups
+}
+
+// live are the cards still in play, by the bracket they play in next.
+func (t *Tournament) live(pos cardTable[position]) (byBracket [Place7 + 1][]Card) {
+	for _, c := range t.Cards {
+		if p := pos.get(c.No); p.live {
+			byBracket[p.bracket] = append(byBracket[p.bracket], c)
+		}
+	}
+	return byBracket
 }
 
 // entrants groups cards by player in purchase order: players by their first
@@ -207,5 +210,13 @@ func (t *Tournament) Finished() bool {
 		return false
 	}
 	pos, open, _ := t.progress()
-	return open == 0 && len(t.nextGroups(pos)) == 0
+	if open != 0 {
+		return false
+	}
+	for _, cards := range t.live(pos) {
+		if len(cards) >= 2 { // a group for the next round (nextGroups)
+			return false
+		}
+	}
+	return true
 }

@@ -15,7 +15,10 @@ func (t *Tournament) match(round, match, version int) (*Match, error) {
 		return nil, notFound("round_not_found", "round", round)
 	}
 	r := &t.Rounds[round-1]
-	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.No == match })
+	i := match - 1 // ApplyDraw numbers the matches 1, 2, … in order
+	if i < 0 || i >= len(r.Matches) || r.Matches[i].No != match {
+		i = slices.IndexFunc(r.Matches, func(m Match) bool { return m.No == match })
+	}
 	if i < 0 {
 		return nil, notFound("match_not_found", "match", round, match)
 	}

@@ -24,7 +24,7 @@ func (t *Tournament) Standings() []Standing {
 	pos, _, _ := t.progress()
 	out := make([]Standing, 0, len(t.Cards))
 	for _, c := range t.Cards {
-		p := pos[c.No]
+		p := pos.get(c.No)
 		from, to := p.reach(len(t.Cards))
 		out = append(out, Standing{Card: c.No, Player: c.Player, Decided: !p.live,
 			From: from, To: to, Bracket: p.bracket, Round: p.round})
@@ -178,22 +178,19 @@ func (t *Tournament) Next(p PlayerID) []NextMatch {
 	if r == nil {
 		return nil
 	}
-	owner := map[CardNo]PlayerID{}
-	for _, c := range t.Cards {
-		owner[c.No] = c.Player
-	}
+	owner := t.owners()
 	var out []NextMatch
 	for _, m := range r.Matches {
 		for _, side := range [2][2]CardNo{{m.A, m.B}, {m.B, m.A}} {
 			card, opp := side[0], side[1]
-			if card == 0 || owner[card] != p {
+			if card == 0 || owner.get(card) != p {
 				continue
 			}
 			n := NextMatch{Card: card, Round: r.No, Name: RoundName(*r, m.Bracket), Match: m.No,
 				Table: cmp.Or(m.Table, m.No), Opponent: opp, Surrendered: m.Surrendered,
 				Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card}
 			if opp != 0 {
-				n.OpponentPlayer = owner[opp]
+				n.OpponentPlayer = owner.get(opp)
 			}
 			out = append(out, n)
 		}
