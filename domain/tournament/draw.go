@@ -35,16 +35,16 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 	if err := t.Settings.Validate(); err != nil {
 		return nil, err
 	}
-	pos, openRound, openMatch := t.progress()
-	if openMatch != 0 {
-		return nil, conflict("round_unfinished", "", openMatch, openRound)
+	rp := t.progress()
+	if rp.openMatch != 0 {
+		return nil, conflict("round_unfinished", "", rp.openMatch, rp.openRound)
 	}
 	if len(t.Rounds) == 0 {
 		if short, _ := t.Shortfall(); short { // P-2
 			return nil, conflict("too_few_cards_sold", "cards", t.Sold(), t.Settings.Cards/2)
 		}
 	}
-	groups := t.nextGroups(pos)
+	groups := t.nextGroups(rp)
 	if len(groups) == 0 {
 		return nil, conflict("tournament_finished", "")
 	}

@@ -73,8 +73,10 @@ func TestApplyDrawChecks(t *testing.T) {
 		edit func(d *Draw)
 		code string
 	}{
-		"valid":        {func(d *Draw) {}, ""},
-		"unknown card": {func(d *Draw) { d.Groups[0].Tickets[0].Card = 7 }, "ticket_unknown_card"},
+		"valid":         {func(d *Draw) {}, ""},
+		"unknown card":  {func(d *Draw) { d.Groups[0].Tickets[0].Card = 7 }, "ticket_unknown_card"},
+		"card far out":  {func(d *Draw) { d.Groups[0].Tickets[0].Card = 1 << 40 }, "ticket_unknown_card"},
+		"negative card": {func(d *Draw) { d.Groups[0].Tickets[0].Card = -1 }, "ticket_unknown_card"},
 		"card twice": {func(d *Draw) {
 			d.Groups[0].Tickets = append(d.Groups[0].Tickets, Ticket{Card: 1, Pot: Right, Number: 3})
 		}, "ticket_duplicate_card"},

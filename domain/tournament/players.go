@@ -109,23 +109,26 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 	if s.held+k > t.Settings.MaxCards {
 		return nil, invalid("max_cards_exceeded", "count", pl.Name, s.held, t.Settings.MaxCards)
 	}
+	cards := t.Cards
 	if !s.sorted { // a loaded tournament need not be sorted
-		sortCards(t.Cards)
+		cards = slices.Clone(cards)
+		sortCards(cards)
 	}
-	free := lowestFree(t.Cards, k, CardNo(t.Settings.Cards), s.sorted)
+	free := lowestFree(cards, k, CardNo(t.Settings.Cards), s.sorted)
 	if len(free) < k {
 		return nil, invalid("cards_sold_out", "count", len(free))
 	}
 	// The new numbers are the lowest free ones: they go at the end unless
 	// they fill gaps, which only cancellations and renumbering leave.
-	merge := len(t.Cards) > 0 && free[0] < t.Cards[len(t.Cards)-1].No
+	merge := len(cards) > 0 && free[0] < cards[len(cards)-1].No
 	for _, no := range free {
 		s.lastSale++
-		t.Cards = append(t.Cards, Card{No: no, Player: p, Sale: s.lastSale})
+		cards = append(cards, Card{No: no, Player: p, Sale: s.lastSale})
 	}
 	if merge {
-		sortCards(t.Cards)
+		sortCards(cards)
 	}
+	t.Cards = cards
 	t.Version++
 	return free, nil
 }

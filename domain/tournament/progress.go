@@ -70,50 +70,80 @@ func decided(b Bracket, round, from, to int) position {
 	return position{bracket: b, from: from, to: to, round: round}
 }
 
-// progress replays the rounds: where every sold card stands, and the first
-// undecided match of the latest round (round and match number; 0 if none).
-func (t *Tournament) progress() (pos cardTable[position], openRound, openMatch int) {
-	pos = newCardTable[position](maxCardNo(t.Cards))
-	for _, c := range t.Cards {
-		pos.set(c.No, position{bracket: Main, live: true, cards: t.Settings.Cards})
-	}
-	for _, r := range t.Rounds {
-		mainCards := 2 * r.bracketMatches(Main)
-		mainLosers := 0 // byes have no loser (P-1)
-		for _, m := range r.Matches {
+// replay is the tournament after the matches decided so far: where every
+// card stands follows from the latest decided match it played in.
+type replay struct {
+	t         *Tournament
+	last      cardTable[outcome] // every card's latest decided match
+	main      []mainRound        // per round
+	openRound int                // the first undecided match of the latest
+	openMatch int                // round (round and match number; 0 if none)
+}
+
+// outcome is what a decided match made of one of its cards. Kept small and
+// apart from the matches: progress runs on every draw step and writes one
+// for every card of every round, and the positions read them all.
+type outcome struct {
+	round   int32 // index in Rounds plus 1, so that the zero value is no match
+	lost    bool  // lost or surrendered (P-6)
+	bracket Bracket
+}
+
+// mainRound is the main bracket of a round: its cards and its losers.
+type mainRound struct{ cards, losers int }
+
+// progress replays the rounds.
+func (t *Tournament) progress() *replay {
+	rp := &replay{t: t, last: newCardTable[outcome](maxCardNo(t.Cards)), main: make([]mainRound, len(t.Rounds))}
+	for i, r := range t.Rounds {
+		mr := mainRound{cards: 2 * r.bracketMatches(Main)}
+		for j := range r.Matches {
+			m := &r.Matches[j]
 			if m.Bracket == Main && !m.Bye() {
-				mainLosers++
+				mr.losers++ // byes have no loser (P-1)
 			}
-		}
-		for _, m := range r.Matches {
 			if !m.Decided() {
-				if openMatch == 0 {
-					openRound, openMatch = r.No, m.No
+				if rp.openMatch == 0 {
+					rp.openRound, rp.openMatch = r.No, m.No
 				}
 				continue
 			}
-			w, l := m.Winner(), m.Loser()
-			switch m.Bracket {
-			case Main:
-				if mainCards == 2 {
-					pos.set(w, decided(Main, r.No, 1, 1))
-				} else {
-					pos.set(w, position{bracket: Main, live: true, cards: mainCards / 2})
-				}
-				if l != 0 {
-					pos.set(l, t.mainLoser(r.No, mainCards, mainLosers))
-				}
-			case Place5to8: // P-7: its winners play for 5th, its losers for 7th
-				pos.set(w, position{bracket: Place5, live: true})
-				pos.set(l, position{bracket: Place7, live: true})
-			default:
-				from := placementBase[m.Bracket].from
-				pos.set(w, decided(m.Bracket, r.No, from, from))
-				pos.set(l, decided(m.Bracket, r.No, from+1, from+1))
-			}
+			rp.last.set(m.Winner(), outcome{round: int32(i + 1), bracket: m.Bracket})
+			rp.last.set(m.Loser(), outcome{round: int32(i + 1), bracket: m.Bracket, lost: true})
 		}
+		rp.main[i] = mr
 	}
-	return pos, openRound, openMatch
+	return rp
+}
+
+// position is where card c stands.
+func (rp *replay) position(c CardNo) position {
+	t := rp.t
+	o := rp.last.get(c)
+	if o.round == 0 {
+		return position{bracket: Main, live: true, cards: t.Settings.Cards}
+	}
+	no, mr := t.Rounds[o.round-1].No, rp.main[o.round-1]
+	switch o.bracket {
+	case Main:
+		switch {
+		case o.lost:
+			return t.mainLoser(no, mr.cards, mr.losers)
+		case mr.cards == 2:
+			return decided(Main, no, 1, 1)
+		}
+		return position{bracket: Main, live: true, cards: mr.cards / 2}
+	case Place5to8: // P-7: its winners play for 5th, its losers for 7th
+		if o.lost {
+			return position{bracket: Place7, live: true}
+		}
+		return position{bracket: Place5, live: true}
+	}
+	from := placementBase[o.bracket].from
+	if o.lost {
+		from++
+	}
+	return decided(o.bracket, no, from, from)
 }
 
 // mainLoser places a card that lost (or was surrendered, P-6) in a main round
@@ -138,10 +168,10 @@ func (t *Tournament) mainLoser(round, mainCards, mainLosers int) position {
 // sold cards in pots of N/2 (P-3), entrants in purchase order (P-4). Later
 // every bracket with live cards is a group in pots of half its cards, and
 // players with more than one card in the group come first (P-6).
-func (t *Tournament) nextGroups(pos cardTable[position]) []DrawGroup {
+func (t *Tournament) nextGroups(rp *replay) []DrawGroup {
 	first := len(t.Rounds) == 0
 	var groups []DrawGroup
-	for b, cards := range t.live(pos) {
+	for b, cards := range t.live(rp) {
 		if len(cards) < 2 {
 			continue
 		}
@@ -155,13 +185,20 @@ func (t *Tournament) nextGroups(pos cardTable[position]) []DrawGroup {
 }
 
 // live are the cards still in play, by the bracket they play in next.
-func (t *Tournament) live(pos cardTable[position]) (byBracket [Place7 + 1][]Card) {
+func (t *Tournament) live(rp *replay) (byBracket [Place7 + 1][]Card) {
 	for _, c := range t.Cards {
-		if p := pos.get(c.No); p.live {
-			byBracket[p.bracket] = append(byBracket[p.bracket], c)
+		if b, ok := rp.liveIn(c.No); ok {
+			byBracket[b] = append(byBracket[b], c)
 		}
 	}
 	return byBracket
+}
+
+// liveIn tells the bracket card c plays in next, unless it is out or the
+// bracket is unknown.
+func (rp *replay) liveIn(c CardNo) (Bracket, bool) {
+	p := rp.position(c)
+	return p.bracket, p.live && p.bracket >= Main && p.bracket <= Place7
 }
 
 // entrants groups cards by player in purchase order: players by their first
@@ -170,7 +207,7 @@ func (t *Tournament) live(pos cardTable[position]) (byBracket [Place7 + 1][]Card
 func entrants(cards []Card, multiFirst bool) []Entrant {
 	slices.SortFunc(cards, func(a, b Card) int { return a.Sale - b.Sale })
 	var out []Entrant
-	index := map[PlayerID]int{}
+	index := make(map[PlayerID]int, len(cards))
 	for _, c := range cards {
 		i, ok := index[c.Player]
 		if !ok {
@@ -209,13 +246,16 @@ func (t *Tournament) Finished() bool {
 	if len(t.Rounds) == 0 {
 		return false
 	}
-	pos, open, _ := t.progress()
-	if open != 0 {
+	rp := t.progress()
+	if rp.openMatch != 0 {
 		return false
 	}
-	for _, cards := range t.live(pos) {
-		if len(cards) >= 2 { // a group for the next round (nextGroups)
-			return false
+	var n [Place7 + 1]int
+	for _, c := range t.Cards {
+		if b, ok := rp.liveIn(c.No); ok {
+			if n[b]++; n[b] == 2 { // a group for the next round (nextGroups)
+				return false
+			}
 		}
 	}
 	return true

@@ -21,10 +21,10 @@ type Standing struct {
 
 // Standings lists every sold card, best first: by place, then card number.
 func (t *Tournament) Standings() []Standing {
-	pos, _, _ := t.progress()
+	rp := t.progress()
 	out := make([]Standing, 0, len(t.Cards))
 	for _, c := range t.Cards {
-		p := pos.get(c.No)
+		p := rp.position(c.No)
 		from, to := p.reach(len(t.Cards))
 		out = append(out, Standing{Card: c.No, Player: c.Player, Decided: !p.live,
 			From: from, To: to, Bracket: p.bracket, Round: p.round})
