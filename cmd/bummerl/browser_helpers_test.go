@@ -89,6 +89,7 @@ func newPage(t *testing.T, browser context.Context, app *testApp) *browserPage {
 		t.Fatal(err)
 	}
 	p := &browserPage{t: t, ctx: ctx, app: app}
+	p.clearArtifacts()
 	err := chromedp.Listen(ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -258,10 +259,21 @@ func (p *browserPage) shot(step string) {
 // save writes an artefact file for this test.
 func (p *browserPage) save(name string, data []byte) {
 	p.t.Helper()
-	dir := artifactsDir(p.t)
-	file := filepath.Join(dir, artifactName(p.t.Name())+"-"+name)
+	file := filepath.Join(artifactsDir(p.t), artifactName(p.t.Name()+"-"+name))
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		p.t.Errorf("save artefact: %v", err)
+	}
+}
+
+// clearArtifacts removes this test's artefacts of an earlier run, so the
+// directory shows only what the last run saw.
+func (p *browserPage) clearArtifacts() {
+	p.t.Helper()
+	old, _ := filepath.Glob(filepath.Join(artifactsDir(p.t), artifactName(p.t.Name())+"-*"))
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			p.t.Errorf("remove old artefact: %v", err)
+		}
 	}
 }
 
@@ -280,10 +292,10 @@ func artifactsDir(t *testing.T) string {
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
-// artifactName turns a test name like "TestBrowser/sale desk" into a file
-// name prefix.
-func artifactName(test string) string {
-	return unsafeName.ReplaceAllString(strings.ReplaceAll(test, "/", "-"), "_")
+// artifactName turns a name like "TestBrowser/sale_desk-01-entry cards.png"
+// into a file name.
+func artifactName(name string) string {
+	return unsafeName.ReplaceAllString(strings.ReplaceAll(name, "/", "-"), "_")
 }
 
 // emulateMedia switches CSS between "screen" and "print".
@@ -303,3 +315,11 @@ func (p *browserPage) until(what, expr string) {
 	expr = "(" + expr + `) && !document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")`
 	runStep(p, "wait for "+what, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(stepTimeout)))
 }
+
+// pdfPages counts the pages of a PDF as Chromium writes it (uncompressed
+// page objects).
+func pdfPages(pdf []byte) int {
+	return len(pdfPage.FindAll(pdf, -1))
+}
+
+var pdfPage = regexp.MustCompile(`/Type\s*/Page\b[^s]`)
