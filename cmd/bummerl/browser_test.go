@@ -241,14 +241,14 @@ var hostileNames = []string{`<script>alert(1)</script>`, `"><img src=x onerror=a
 // only, on every page that names players; no dialog opens, nothing is
 // injected.
 func browserXSS(t *testing.T, browser context.Context) {
-	f := newFixture(t, nil, 1, 1, 1, 1) // and two hostile players below
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1) // and two hostile players: no byes
 	p := newPage(t, browser, f.app)
 	p.login("Anna")
 	p.open(f.path+"/sale", testid("sale-form"))
 	for i, name := range hostileNames {
 		p.until("an empty, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
 		p.step("sell to "+name, chromedp.KeyEvent(name+kb.Enter))
-		p.until("the sale", `document.querySelector('[data-testid="sold"]').textContent === "`+strconv.Itoa(5+i)+`"`)
+		p.until("the sale", `document.querySelector('[data-testid="sold"]').textContent === "`+strconv.Itoa(7+i)+`"`)
 		mustShowAsText(t, p, "sale desk", name)
 	}
 	p.step("search", chromedp.SendKeys(chromedp.CSS(testid("search")), "alert"))
@@ -256,24 +256,43 @@ func browserXSS(t *testing.T, browser context.Context) {
 	mustShowAsText(t, p, "search results", hostileNames...)
 	p.shot("sale-desk")
 
+	// The draw page offers the players for a physical draw.
+	p.open(f.path+"/draw", testid("physical-form"))
+	mustShowAsText(t, p, "draw", hostileNames...)
+
 	f.drawDigital()
 	card := cardOf(t, f, hostileNames[1])
-	pages := []struct{ name, path, ready string }{
-		{"overview", f.path, testid("players")},
-		{"round", f.path + "/rounds/1", testid("matches")},
-		{"player", f.path + "/card/" + strconv.Itoa(int(card)), testid("player-name")},
-		{"entry cards", f.path + "/entry-cards", testid("entry-cards")},
-		{"round print", f.path + "/print/rounds/1", testid("print-round")},
+	match := strconv.Itoa(matchOfCard(t, f, card))
+	pages := []struct {
+		name, path, ready string
+		names             []string // the hostile names this page shows
+	}{
+		{"overview", f.path, testid("players"), hostileNames},
+		{"round", f.path + "/rounds/1", testid("matches"), hostileNames},
+		{"player", f.path + "/card/" + strconv.Itoa(int(card)), testid("player-name"), hostileNames[1:]},
+		{"match", f.path + "/rounds/1/matches/" + match, testid("pairing"), hostileNames[1:]},
+		{"standings", f.path + "/standings", "main h1", hostileNames},
+		{"entry cards", f.path + "/entry-cards", testid("entry-cards"), hostileNames},
+		{"round print", f.path + "/print/rounds/1", testid("print-round"), hostileNames},
+		{"sheets print", f.path + "/print/rounds/1/sheets", testid("sheet-" + match), hostileNames[1:]},
 	}
 	for _, pg := range pages {
 		p.open(pg.path, pg.ready)
-		want := hostileNames
-		if pg.name == "player" {
-			want = hostileNames[1:]
-		}
-		mustShowAsText(t, p, pg.name, want...)
+		mustShowAsText(t, p, pg.name, pg.names...)
 		p.shot(pg.name)
 	}
+}
+
+// matchOfCard is the number of the round 1 match that card plays.
+func matchOfCard(t *testing.T, f fixture, card tournament.CardNo) int {
+	t.Helper()
+	for _, m := range f.load().Rounds[0].Matches {
+		if m.A == card || m.B == card {
+			return m.No
+		}
+	}
+	t.Fatalf("card %d plays no match in round 1", card)
+	return 0
 }
 
 // mustShowAsText checks that the page shows each name as text and that no
