@@ -186,7 +186,9 @@ func ParseGameRecord(data []byte) (GameRecord, error) {
 }
 
 // locateDecodeError names the action that broke decoding, or -1 when the
-// record itself is malformed.
+// record itself is malformed. The parts are decoded again with the same
+// strict decoder, so that, say, a field written twice inside an action
+// names that action.
 func locateDecodeError(data []byte, err error) error {
 	var raw struct {
 		Deck    []json.RawMessage `json:"deck"`
@@ -195,13 +197,13 @@ func locateDecodeError(data []byte, err error) error {
 	if json.Unmarshal(data, &raw) == nil {
 		for i, c := range raw.Deck {
 			var f cardField
-			if err := json.Unmarshal(c, &f); err != nil {
+			if err := jsonv2.Unmarshal(c, &f); err != nil {
 				return &RecordError{Action: -1, Err: badRecord(fmt.Sprintf("deck card %d", i+1), fmt.Sprintf("Karte %d des Kartenspiels", i+1), err)}
 			}
 		}
 		for i, a := range raw.Actions {
 			var j actionJSON
-			if err := json.Unmarshal(a, &j); err != nil {
+			if err := jsonv2.Unmarshal(a, &j); err != nil {
 				return &RecordError{Action: i, Err: badRecord("not an action", "kein gültiger Zug", err)}
 			}
 		}

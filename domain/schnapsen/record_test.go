@@ -113,6 +113,9 @@ func TestParseGameRecordErrors(t *testing.T) {
 		"marriage sans suit": {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "marriage"}]}`, 0, "needs a suit"},
 		"malformed action":   {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "play", "card": "AH"}, {"seat": "one"}]}`, 1, "not an action"},
 		"nine in soft":       {`{"deck": ` + strings.Replace(deck, "QC", "9C", 1) + `}`, -1, "not in the soft deck"},
+		"action with a field twice": {`{"deck": ` + deck + `, "actions": [{"seat": 0, "do": "play", "card": "AH"}, {"seat": 1, "do": "play", "card": "JH", "card": "QD"}]}`,
+			1, "not an action"},
+		"header field twice": {`{"variant": "soft", "variant": "sharp", "deck": ` + deck + `}`, -1, "not a record"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
