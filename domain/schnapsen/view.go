@@ -14,7 +14,7 @@ type SeatView struct {
 	TalonLeft int       `json:"talon_left"` // cards still to draw, the trump card included
 	Closer    *int      `json:"closer"`     // seat that closed the talon (S-12), nil if open
 	Lead      *Card     `json:"lead"`       // card led to the current trick, nil before the lead
-	LastTrick []Card    `json:"last_trick"` // leader's and follower's card of the last trick
+	LastTrick []Card    `json:"last_trick"` // leader's and follower's card of the last trick; in sharp only until the next lead (S-18)
 	Tricks    [2]int    `json:"tricks"`
 	Points    *int      `json:"points"`    // own counted card points; nil in sharp (S-18)
 	Marriages [2][]Suit `json:"marriages"` // announced marriages per seat; they are public (S-9)
@@ -42,7 +42,8 @@ func (d *Deal) View(seat int) SeatView {
 		c := d.lead
 		v.Lead = &c
 	}
-	if d.tricks[0]+d.tricks[1] > 0 {
+	// S-18: sharp lets nobody look at a trick once the next card is led.
+	if d.tricks[0]+d.tricks[1] > 0 && !(d.sharp && d.led) {
 		v.LastTrick = append([]Card(nil), d.lastTrick[:]...)
 	}
 	if !d.sharp {

@@ -52,3 +52,38 @@ func TestSeatView(t *testing.T) {
 		})
 	}
 }
+
+// S-18: in sharp Schnapsen tricks may not be looked at, so the last trick
+// is shown only until the next card is led; soft shows it throughout.
+func TestSeatViewLastTrick(t *testing.T) {
+	tests := map[string]struct {
+		variant Variant
+		actions string
+		shown   bool
+	}{
+		"soft, before the next lead":  {Soft, "0 AH, 1 JH", true},
+		"soft, after the next lead":   {Soft, "0 AH, 1 JH, 0 TH", true},
+		"sharp, before the next lead": {Sharp, "0 AH, 1 JH", true},
+		"sharp, after the next lead":  {Sharp, "0 AH, 1 JH, 0 TH", false},
+		"no trick yet":                {Soft, "0 AH", false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			rec := ruleCase{variant: tc.variant, deck: deckA, actions: tc.actions}.record(t)
+			d, err := NewDeal(rec.Variant, rec.Closing, rec.Deck)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range rec.Actions {
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for seat := range 2 {
+				if got := d.View(seat).LastTrick; (got != nil) != tc.shown {
+					t.Errorf("seat %d: last trick %v, shown want %v", seat, got, tc.shown)
+				}
+			}
+		})
+	}
+}
