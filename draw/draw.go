@@ -67,12 +67,3 @@ func checkGroups(groups []tournament.DrawGroup) error {
 	}
 	return nil
 }
-
-// ownAllowed is how many of the straddler's right numbers may be numbers he
-// holds on the left (P-3, P-6). He is the first to draw from the right, so
-// the right pot is full: of its potSize numbers, left are his own. He avoids
-// them while others remain, so he meets himself only for the draws that
-// exceed the other numbers.
-func ownAllowed(potSize, left, right int) int {
-	return max(0, right-(potSize-left))
-}

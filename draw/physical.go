@@ -2,6 +2,7 @@ package draw
 
 import (
 	"fmt"
+	"slices"
 
 	"bummerl/domain/tournament"
 )
@@ -128,23 +129,24 @@ func potOrderError(gi, ei int, e PhysicalEntry, leftRemaining, want int) *Error 
 }
 
 // checkStraddler refuses a right number the straddler already holds on the
-// left unless he could not avoid it (P-3, P-6).
+// left while other numbers were still in the right pot: he draws again
+// then (P-3), so own numbers can only be his last draws, when nothing else
+// is left (P-6). He is the first to draw from the right, so the right pot
+// was full and held potSize-len(Left) numbers that are not his.
 func checkStraddler(gi, ei, potSize int, e PhysicalEntry) error {
-	if len(e.Left) == 0 || len(e.Right) == 0 {
+	if len(e.Left) == 0 {
 		return nil
 	}
-	allowed := ownAllowed(potSize, len(e.Left), len(e.Right))
+	others := potSize - len(e.Left)
 	for _, n := range e.Right {
-		for _, l := range e.Left {
-			if n != l {
-				continue
-			}
-			if allowed == 0 {
-				return newError(CodeOwnNumber, gi, ei, "right",
-					fmt.Sprintf("player %d kept right number %d, which he holds on the left; he must draw again (P-3)", e.Player, n),
-					fmt.Sprintf("Spieler %d hat die rechte Nummer %d behalten, die er links schon hat; er muss neu ziehen (P-3)", e.Player, n))
-			}
-			allowed--
+		if !slices.Contains(e.Left, n) {
+			others--
+			continue
+		}
+		if others > 0 {
+			return newError(CodeOwnNumber, gi, ei, "right",
+				fmt.Sprintf("player %d kept right number %d, which he holds on the left; he must draw again (P-3)", e.Player, n),
+				fmt.Sprintf("Spieler %d hat die rechte Nummer %d behalten, die er links schon hat; er muss neu ziehen (P-3)", e.Player, n))
 		}
 	}
 	return nil

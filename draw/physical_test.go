@@ -39,8 +39,8 @@ func TestPhysicalAccepts(t *testing.T) {
 			[]PhysicalEntry{{Player: 1, Left: []int{2, 1}, Right: []int{2}}},
 			[]tournament.Ticket{ticket(1, L, 2), ticket(2, L, 1), ticket(3, R, 2)}},
 		"one own number unavoidable, the other avoided": {group(4, cards(1, 2), cards(3, 4, 5, 6, 7)),
-			[]PhysicalEntry{{Player: 1, Left: []int{1, 2}}, {Player: 2, Left: []int{3, 4}, Right: []int{1, 3, 2}}},
-			[]tournament.Ticket{ticket(1, L, 1), ticket(2, L, 2), ticket(3, L, 3), ticket(4, L, 4), ticket(5, R, 1), ticket(6, R, 3), ticket(7, R, 2)}},
+			[]PhysicalEntry{{Player: 1, Left: []int{1, 2}}, {Player: 2, Left: []int{3, 4}, Right: []int{2, 1, 3}}},
+			[]tournament.Ticket{ticket(1, L, 1), ticket(2, L, 2), ticket(3, L, 3), ticket(4, L, 4), ticket(5, R, 2), ticket(6, R, 1), ticket(7, R, 3)}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -98,7 +98,12 @@ func TestPhysicalRefuses(t *testing.T) {
 		}, CodeOwnNumber, 1, "right", "number 4"},
 		"straddler kept more own numbers than unavoidable": {group(4, cards(1, 2), cards(3, 4, 5, 6, 7)), func([]PhysicalEntry) [][]PhysicalEntry {
 			return [][]PhysicalEntry{{{Player: 1, Left: []int{1, 2}}, {Player: 2, Left: []int{3, 4}, Right: []int{3, 4, 1}}}}
-		}, CodeOwnNumber, 1, "right", "number 4"},
+		}, CodeOwnNumber, 1, "right", "number 3"},
+		// P-3: he draws again while other numbers remain, so an own number
+		// can only be his last draws, even when one was unavoidable.
+		"straddler kept an own number while another remained": {group(4, cards(1, 2), cards(3, 4, 5, 6, 7)), func([]PhysicalEntry) [][]PhysicalEntry {
+			return [][]PhysicalEntry{{{Player: 1, Left: []int{1, 2}}, {Player: 2, Left: []int{3, 4}, Right: []int{1, 3, 2}}}}
+		}, CodeOwnNumber, 1, "right", "number 3"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
