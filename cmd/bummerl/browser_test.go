@@ -109,6 +109,16 @@ func browserSaleDesk(t *testing.T, browser context.Context) {
 	if mark := eval[string](p, `window.deskMark || ""`); mark != "still here" {
 		t.Error("search, sell more or cancel reloaded the whole page")
 	}
+
+	// English is one click away and stays chosen.
+	p.navigate("switch to English", chromedp.Click(chromedp.CSS(testid("lang-switch")+` a[href$="lang=en"]`)))
+	if got := p.text(testid("takings")); got != "€75.00" {
+		t.Errorf("English takings %q, want €75.00", got)
+	}
+	p.open("/tournaments", testid("tournaments"))
+	if got := eval[string](p, `document.documentElement.lang`); got != "en" {
+		t.Errorf("language after switching: %q, want en", got)
+	}
 }
 
 // browserDraw: the organiser announces a digital draw, the commitment is
