@@ -67,7 +67,9 @@ func drawVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var de *draw.Error
 	switch {
 	case err == nil:
-		fmt.Fprintln(stdout, "ok")
+		// Say which check passed: a physical draw can only be checked
+		// against the pot rules, a digital one is re-run from its seed.
+		fmt.Fprintf(stdout, "ok: %s\n", verifiedText[*lang][p.Method])
 		return 0
 	case errors.As(err, &de) && de.Code == draw.CodeProtocol:
 		fmt.Fprintf(stderr, "draw verify: %s\n", de.Text(*lang))
@@ -78,6 +80,13 @@ func drawVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "draw verify: %v\n", err)
 	return 2
+}
+
+var verifiedText = map[string]map[string]string{
+	"de": {"digital": "digitale Auslosung, der Seed passt zur Zusage und ergibt jede Nummer",
+		"physical": "händische Auslosung, jede Nummer folgt den Topfregeln (P-3)"},
+	"en": {"digital": "digital draw, the seed matches the commitment and gives every number",
+		"physical": "physical draw, every number follows the pot rules (P-3)"},
 }
 
 // drawCommit prints the commitment of a seed, or makes a new seed.

@@ -46,8 +46,10 @@ func TestDrawVerify(t *testing.T) {
 		stdout []string // substrings
 		stderr []string
 	}{
-		"good protocol":            {args: []string{good}, status: 0, stdout: []string{"ok\n"}},
-		"good protocol from stdin": {args: []string{"-"}, stdin: mustRead(t, good), status: 0, stdout: []string{"ok\n"}},
+		"good protocol":            {args: []string{good}, status: 0, stdout: []string{"ok: digitale Auslosung"}},
+		"good protocol from stdin": {args: []string{"-"}, stdin: mustRead(t, good), status: 0, stdout: []string{"ok: digitale"}},
+		"physical protocol, in English": {args: []string{"--lang", "en", protocolFile(t, func(p *draw.Protocol) { p.Method = "physical" })},
+			status: 0, stdout: []string{"ok: physical draw, every number follows the pot rules"}},
 		"ticket changed": {args: []string{protocolFile(t, func(p *draw.Protocol) {
 			tk := p.Groups[0].Tickets
 			tk[0].Number, tk[1].Number = tk[1].Number, tk[0].Number
