@@ -53,12 +53,15 @@ func (t *Tournament) StartMatch(round, match, table, version int) error {
 }
 
 // SetResult records or corrects the result of a match of the latest round.
-// The winner must have BummerlToWin Bummerl and the loser fewer (B-3); a
-// score sheet, when given, must finish the match with the same winner and
-// Bummerl (B-4).
+// The winner must have BummerlToWin Bummerl and the loser fewer (B-3). A
+// score sheet, when given, must finish the match (B-4); a winner or a
+// Bummerl score left out (zero) is taken from it, one given must agree.
 func (t *Tournament) SetResult(round, match, version int, r Result) error {
 	m, err := t.match(round, match, version)
 	if err != nil {
+		return err
+	}
+	if err := t.scoreSheet(*m, &r); err != nil {
 		return err
 	}
 	if err := t.checkResult(*m, r); err != nil {
@@ -73,19 +76,14 @@ func (t *Tournament) SetResult(round, match, version int, r Result) error {
 	return nil
 }
 
-func (t *Tournament) checkResult(m Match, r Result) error {
-	seat := slices.Index([]CardNo{m.A, m.B}, r.Winner)
-	if seat < 0 {
-		return invalid("winner_not_in_match", "winner", int(m.A), int(m.B), int(r.Winner))
-	}
-	need := t.Settings.BummerlToWin
-	if won, lost := r.Bummerl[seat], r.Bummerl[1-seat]; won != need || lost < 0 || lost >= need {
-		return invalid("bummerl_result_invalid", "bummerl", need, r.Bummerl[0], r.Bummerl[1])
-	}
+// scoreSheet scores r's sheet, if any, with the engine (B-4) and fills in
+// the winner and the Bummerl it gives where r leaves them out; where r
+// gives them, they must agree with the sheet.
+func (t *Tournament) scoreSheet(m Match, r *Result) error {
 	if len(r.Sheet) == 0 {
 		return nil
 	}
-	v, err := schnapsen.ScoreMatch(schnapsen.MatchRules{BummerlToWin: need}, r.Sheet)
+	v, err := schnapsen.ScoreMatch(schnapsen.MatchRules{BummerlToWin: t.Settings.BummerlToWin}, r.Sheet)
 	switch {
 	case err != nil:
 		e := invalid("sheet_invalid", "sheet", 0, err)
@@ -95,8 +93,29 @@ func (t *Tournament) checkResult(m Match, r Result) error {
 		return e
 	case !v.Finished:
 		return invalid("sheet_unfinished", "sheet")
-	case *v.Winner != seat || v.Bummerl != r.Bummerl:
-		return invalid("sheet_disagrees", "sheet", int([]CardNo{m.A, m.B}[*v.Winner]), v.Bummerl[0], v.Bummerl[1])
+	}
+	winner := []CardNo{m.A, m.B}[*v.Winner]
+	if r.Winner == 0 {
+		r.Winner = winner
+	}
+	if r.Bummerl == [2]int{} { // never a finished score
+		r.Bummerl = v.Bummerl
+	}
+	if r.Winner != winner || r.Bummerl != v.Bummerl {
+		return invalid("sheet_disagrees", "sheet", int(winner), v.Bummerl[0], v.Bummerl[1])
+	}
+	return nil
+}
+
+// checkResult checks the winner and the Bummerl score (B-3).
+func (t *Tournament) checkResult(m Match, r Result) error {
+	seat := slices.Index([]CardNo{m.A, m.B}, r.Winner)
+	if seat < 0 {
+		return invalid("winner_not_in_match", "winner", int(m.A), int(m.B), int(r.Winner))
+	}
+	need := t.Settings.BummerlToWin
+	if won, lost := r.Bummerl[seat], r.Bummerl[1-seat]; won != need || lost < 0 || lost >= need {
+		return invalid("bummerl_result_invalid", "bummerl", need, r.Bummerl[0], r.Bummerl[1])
 	}
 	return nil
 }

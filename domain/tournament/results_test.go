@@ -87,6 +87,50 @@ func TestSetResult(t *testing.T) {
 	}
 }
 
+// B-4: a sheet alone gives the winner and the Bummerl; what is left out is
+// taken from it, what is given must agree, and a bad sheet names its deal.
+func TestSetResultFromSheet(t *testing.T) {
+	aWins := deals(0, 3, 0, 3, 0, 1, 1, 3, 1, 3, 1, 1, 0, 2, 0, 2, 0, 3) // card 3 wins 2:1
+	bWins := deals(1, 3, 1, 3, 1, 1, 1, 3, 1, 3, 1, 1)                   // card 4 wins 0:2
+	tests := map[string]struct {
+		r       Result
+		winner  CardNo
+		bummerl [2]int
+		code    string
+		deal    int
+	}{
+		"A by sheet":          {Result{Sheet: aWins}, 3, [2]int{2, 1}, "", -1},
+		"B by sheet":          {Result{Sheet: bWins}, 4, [2]int{0, 2}, "", -1},
+		"winner given":        {Result{Winner: 3, Sheet: aWins}, 3, [2]int{2, 1}, "", -1},
+		"bummerl given":       {Result{Bummerl: [2]int{0, 2}, Sheet: bWins}, 4, [2]int{0, 2}, "", -1},
+		"winner disagrees":    {Result{Winner: 4, Sheet: aWins}, 0, [2]int{}, "sheet_disagrees", -1},
+		"bummerl disagrees":   {Result{Bummerl: [2]int{2, 0}, Sheet: aWins}, 0, [2]int{}, "sheet_disagrees", -1},
+		"winner not in match": {Result{Winner: 5, Sheet: aWins}, 0, [2]int{}, "sheet_disagrees", -1},
+		"unfinished":          {Result{Sheet: aWins[:8]}, 0, [2]int{}, "sheet_unfinished", -1},
+		"bad deal":            {Result{Sheet: deals(0, 3, 0, 3, 1, 5)}, 0, [2]int{}, "sheet_invalid", 2},
+		"deal after the end":  {Result{Sheet: append(slices.Clone(bWins), deals(0, 1)...)}, 0, [2]int{}, "sheet_invalid", 6},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := round1(t)
+			before := clone(t, tr)
+			err := tr.SetResult(1, 2, 1, tc.r)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				if e := err.(*Error); e.Field != "sheet" || e.Deal != tc.deal {
+					t.Errorf("field %q deal %d, want sheet %d", e.Field, e.Deal, tc.deal)
+				}
+				unchanged(t, before, tr)
+				return
+			}
+			got := tr.Current().Matches[1].Result
+			if got.Winner != tc.winner || got.Bummerl != tc.bummerl || len(got.Sheet) != len(tc.r.Sheet) {
+				t.Errorf("result = %+v, want winner %d with %v", got, tc.winner, tc.bummerl)
+			}
+		})
+	}
+}
+
 func TestSheetErrorText(t *testing.T) {
 	tr := round1(t)
 	err := tr.SetResult(1, 2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 2, 1)})
