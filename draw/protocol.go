@@ -30,7 +30,7 @@ type Protocol struct {
 
 // ProtocolGroup is one bracket's pots; entrants are in the order they drew.
 type ProtocolGroup struct {
-	Bracket  string            `json:"bracket"` // see bracketNames
+	Bracket  string            `json:"bracket"` // tournament.Bracket.Code
 	PotSize  int               `json:"pot_size"`
 	Entrants []ProtocolEntrant `json:"entrants"`
 	Tickets  []ProtocolTicket  `json:"tickets"`
@@ -49,15 +49,6 @@ type ProtocolTicket struct {
 	Card   tournament.CardNo `json:"card"`
 	Pot    string            `json:"pot"` // "left" or "right"
 	Number int               `json:"number"`
-}
-
-// bracketNames are the protocol's stable names of the brackets (P-7).
-var bracketNames = map[tournament.Bracket]string{
-	tournament.Main:      "main",
-	tournament.Place3:    "place-3",
-	tournament.Place5to8: "place-5-8",
-	tournament.Place5:    "place-5",
-	tournament.Place7:    "place-7",
 }
 
 // potNamesJSON are the protocol's names of the pots, and potByName the reverse.
@@ -93,7 +84,7 @@ func ProtocolOf(t *tournament.Tournament, roundNo int) (Protocol, error) {
 	p := Protocol{Format: ProtocolFormat, Tournament: t.Settings.Name, Round: roundNo,
 		Method: string(round.Draw.Method), Commitment: round.Draw.Commitment, Seed: round.Draw.Seed}
 	for gi, gt := range round.Draw.Groups {
-		pg := ProtocolGroup{Bracket: bracketNames[gt.Bracket]}
+		pg := ProtocolGroup{Bracket: gt.Bracket.Code()}
 		for _, tk := range gt.Tickets {
 			player, ok := owner[tk.Card]
 			if !ok {
@@ -174,13 +165,9 @@ func (p Protocol) Verify() error {
 
 // drawGroups turns the protocol's groups into the draw's input.
 func (p Protocol) drawGroups() ([]tournament.DrawGroup, error) {
-	brackets := make(map[string]tournament.Bracket, len(bracketNames))
-	for b, name := range bracketNames {
-		brackets[name] = b
-	}
 	groups := make([]tournament.DrawGroup, len(p.Groups))
 	for gi, pg := range p.Groups {
-		b, ok := brackets[pg.Bracket]
+		b, ok := tournament.ParseBracket(pg.Bracket)
 		if !ok {
 			return nil, protocolError(gi, fmt.Sprintf("unknown bracket %q", pg.Bracket),
 				fmt.Sprintf("unbekannte Spielgruppe %q", pg.Bracket))

@@ -17,16 +17,6 @@ import (
 // The JSON API of the draw, the rounds, the results and the standings
 // (docs/api.md). Same store and domain calls as the pages.
 
-// bracketKeys are the stable names of the brackets on the wire; the same
-// as in the draw protocol.
-var bracketKeys = map[tournament.Bracket]string{
-	tournament.Main:      "main",
-	tournament.Place3:    "place-3",
-	tournament.Place5to8: "place-5-8",
-	tournament.Place5:    "place-5",
-	tournament.Place7:    "place-7",
-}
-
 type resultJSON struct {
 	Winner  tournament.CardNo      `json:"winner"`
 	Bummerl [2]int                 `json:"bummerl"` // A's and B's
@@ -64,7 +54,7 @@ func roundOut(t *tournament.Tournament, ros roster, r tournament.Round, lang str
 		Commitment: r.Draw.Commitment, Seed: r.Draw.Seed, Complete: true, Matches: []matchJSON{}}
 	for _, m := range r.Matches {
 		row := matchRow(ros, r, m, lang)
-		mj := matchJSON{Match: m.No, Bracket: bracketKeys[m.Bracket], Name: row.Name, A: m.A, B: m.B,
+		mj := matchJSON{Match: m.No, Bracket: m.Bracket.Code(), Name: row.Name, A: m.A, B: m.B,
 			AName: row.AName, BName: row.BName, Bye: row.Bye, Surrendered: m.Surrendered,
 			Started: m.Started, Table: row.Table, Version: m.Version}
 		if m.Result != nil {
@@ -152,7 +142,7 @@ func (s *server) apiNextDraw(c echo.Context) error {
 	}
 	ros := newRoster(t)
 	for _, g := range groups {
-		gj := groupJSON{Bracket: bracketKeys[g.Bracket], Name: groupName(t, g).Text(lang(c)), PotSize: g.PotSize}
+		gj := groupJSON{Bracket: g.Bracket.Code(), Name: groupName(t, g).Text(lang(c)), PotSize: g.PotSize}
 		for _, e := range g.Entrants {
 			gj.Entrants = append(gj.Entrants, entrantJSON{e.Player, ros.players[e.Player].Name, e.Cards})
 		}
@@ -380,7 +370,7 @@ func (s *server) apiStandings(c echo.Context) error {
 	out := standingsJSON{Finished: t.Finished(), Cards: []standingJSON{}, Players: []standingJSON{}}
 	bracket := map[tournament.CardNo]string{}
 	for _, st := range t.Standings() {
-		bracket[st.Card] = bracketKeys[st.Bracket]
+		bracket[st.Card] = st.Bracket.Code()
 		out.Cards = append(out.Cards, standingJSON{st.Card, st.Player, ros.players[st.Player].Name,
 			st.Decided, st.From, st.To, bracket[st.Card]})
 	}

@@ -32,6 +32,29 @@ var bracketNames = map[Bracket]Name{
 // own names (RoundName).
 func (b Bracket) Name() Name { return bracketNames[b] }
 
+// bracketCodes are the stable names of the brackets in the draw protocol
+// and the API; they never change with the language.
+var bracketCodes = map[Bracket]string{
+	Main:      "main",
+	Place3:    "place-3",
+	Place5to8: "place-5-8",
+	Place5:    "place-5",
+	Place7:    "place-7",
+}
+
+// Code is the bracket's stable name on the wire ("main", "place-3", …).
+func (b Bracket) Code() string { return bracketCodes[b] }
+
+// ParseBracket is the bracket of a code; false for an unknown code.
+func ParseBracket(code string) (Bracket, bool) {
+	for b, c := range bracketCodes {
+		if c == code {
+			return b, true
+		}
+	}
+	return 0, false
+}
+
 // RoundName names the matches of bracket b in round r. Main rounds are named
 // by the number of cards in the main bracket (byes count, so round 1 of 8
 // cards is the quarterfinal); placement brackets by what they decide (P-7).

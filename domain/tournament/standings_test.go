@@ -308,3 +308,22 @@ func TestNextBeforeDraw(t *testing.T) {
 		t.Errorf("Next = %+v\nwant   %+v", got, want)
 	}
 }
+
+// The bracket codes are the wire format of the draw protocol and the API
+// (docs/draw.md, docs/api.md): fixed strings, each parsed back to its bracket.
+func TestBracketCodes(t *testing.T) {
+	want := map[Bracket]string{Main: "main", Place3: "place-3", Place5to8: "place-5-8", Place5: "place-5", Place7: "place-7"}
+	for b, code := range want {
+		if got := b.Code(); got != code {
+			t.Errorf("%d.Code() = %q, want %q", b, got, code)
+		}
+		if got, ok := ParseBracket(code); !ok || got != b {
+			t.Errorf("ParseBracket(%q) = %d, %v", code, got, ok)
+		}
+	}
+	for _, bad := range []string{"", "Main", "place-4", "hauptrunde"} {
+		if b, ok := ParseBracket(bad); ok {
+			t.Errorf("ParseBracket(%q) = %d, want unknown", bad, b)
+		}
+	}
+}
