@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -219,9 +218,7 @@ func (s *server) apiDrawPhysical(c echo.Context) error {
 		}
 		d, err := draw.Physical(groups, in.Groups)
 		if err != nil {
-			return drawError(c, err, func(kind string, g, e int) string {
-				return fmt.Sprintf("groups[%d][%d].%s", g, e, map[string]string{"p": "player", "l": "left", "r": "right"}[kind])
-			})
+			return err
 		}
 		return t.ApplyDraw(d)
 	})

@@ -172,7 +172,7 @@ func (s *server) physicalDraw(c echo.Context) error {
 		}
 		d, err := draw.Physical(groups, entries)
 		if err != nil {
-			return drawError(c, err, func(kind string, g, e int) string { return views.PhysicalField(kind, g, e) })
+			return err
 		}
 		return t.ApplyDraw(d)
 	})
@@ -222,28 +222,6 @@ func numberList(s string) ([]int, bool) {
 		out = append(out, n)
 	}
 	return out, true
-}
-
-// drawError turns an error of the draw package into a 422 naming the
-// input it concerns; field builds the input's name from the draw error's
-// field kind and its group and entry. Other errors pass unchanged.
-func drawError(c echo.Context, err error, field func(kind string, g, e int) string) error {
-	var de *draw.Error
-	if !errors.As(err, &de) {
-		return err
-	}
-	name := ""
-	if de.Group >= 0 && de.Entry >= 0 {
-		switch de.Field {
-		case "player":
-			name = field("p", de.Group, de.Entry)
-		case "left", "numbers", "cards":
-			name = field("l", de.Group, de.Entry)
-		case "right":
-			name = field("r", de.Group, de.Entry)
-		}
-	}
-	return &webError{http.StatusUnprocessableEntity, "draw_" + string(de.Code), name, de.Text(lang(c))}
 }
 
 // drawFailed shows the draw page again with the refusal and the physical

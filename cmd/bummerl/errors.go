@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/draw"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -67,6 +69,9 @@ func statusOf(err error) int {
 	case tournament.NotFound:
 		return http.StatusNotFound
 	}
+	if de := (*draw.Error)(nil); errors.As(err, &de) {
+		return http.StatusUnprocessableEntity
+	}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
@@ -87,6 +92,7 @@ func explain(c echo.Context, err error) problem {
 	var (
 		we *webError
 		te *tournament.Error
+		de *draw.Error
 		se *store.Error
 		he *echo.HTTPError
 	)
@@ -95,6 +101,8 @@ func explain(c echo.Context, err error) problem {
 		return problem{we.Status, we.Code, we.Field, we.Message}
 	case errors.As(err, &te):
 		return problem{statusOf(err), te.Code, te.Field, te.Text(l)}
+	case errors.As(err, &de):
+		return problem{statusOf(err), "draw_" + string(de.Code), drawField(c, de), de.Text(l)}
 	case errors.As(err, &se):
 		p := problem{statusOf(err), se.Code, "", se.Text(l)}
 		if errors.Is(err, store.ErrUserExists) {
@@ -116,6 +124,24 @@ func explain(c echo.Context, err error) problem {
 		}
 	}
 	return problem{http.StatusInternalServerError, "internal", "", text(c, "error.internal")}
+}
+
+// drawKinds maps the input a draw error names to the entry's field it is
+// shown at: the numbers and cards of an entry are typed as its left ones.
+var drawKinds = map[string]string{"player": "player", "left": "left", "numbers": "left", "cards": "left", "right": "right"}
+
+// drawField names the input a draw error is about: the entry's JSON path
+// in the API ("groups[0][4].right"), its field of the physical draw form
+// on a page; "" when the error is not about one entry.
+func drawField(c echo.Context, de *draw.Error) string {
+	kind := drawKinds[de.Field]
+	if de.Group < 0 || de.Entry < 0 || kind == "" {
+		return ""
+	}
+	if isAPI(c) {
+		return fmt.Sprintf("groups[%d][%d].%s", de.Group, de.Entry, kind)
+	}
+	return views.PhysicalField(kind[:1], de.Group, de.Entry)
 }
 
 // apiError is the JSON body of every API error (docs/api.md).
