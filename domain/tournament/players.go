@@ -106,8 +106,13 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 		return nil, conflict("sales_closed", "")
 	}
 	s := t.scanSales(p)
-	if s.held+k > t.Settings.MaxCards {
+	// Compared by subtraction, so a huge k cannot overflow past the checks
+	// and size the allocation below (P-1).
+	if k > t.Settings.MaxCards-s.held {
 		return nil, invalid("max_cards_exceeded", "count", pl.Name, s.held, t.Settings.MaxCards)
+	}
+	if left := t.Settings.Cards - len(t.Cards); k > left {
+		return nil, invalid("cards_sold_out", "count", left)
 	}
 	cards := t.Cards
 	if !s.sorted { // a loaded tournament need not be sorted
@@ -115,7 +120,7 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 		sortCards(cards)
 	}
 	free := lowestFree(cards, k, CardNo(t.Settings.Cards), s.sorted)
-	if len(free) < k {
+	if len(free) < k { // only a loaded tournament with numbers above N
 		return nil, invalid("cards_sold_out", "count", len(free))
 	}
 	// The new numbers are the lowest free ones: they go at the end unless
