@@ -310,12 +310,10 @@ func (s *server) apiResult(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
+		// Without a Bummerl score the domain takes it from the sheet (B-4).
 		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet}
-		switch {
-		case in.Bummerl != nil:
+		if in.Bummerl != nil {
 			r.Bummerl = *in.Bummerl
-		default:
-			r = sheetResultOf(t, ref, in.Sheet)
 		}
 		return t.SetResult(ref.round, ref.match, in.Version, r)
 	})

@@ -102,6 +102,11 @@ func TestAPIRounds(t *testing.T) {
 	for _, p := range []int{3, 3, 1, 3, 2, 2} { // A wins two Bummerl to nil
 		sheet = append(sheet, schnapsen.DealResult{Winner: 0, Points: p, Reason: schnapsen.Declared})
 	}
+	// A winner given beside the sheet must be the sheet's (B-4).
+	r = f.api.api(http.MethodPut, path+"/result", hans, map[string]any{"version": m.Version, "winner": m.B, "sheet": sheet})
+	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "sheet_disagrees" {
+		t.Fatalf("sheet with the other winner: %d %s", r.status, r.body)
+	}
 	r = f.api.api(http.MethodPut, path+"/result", hans, map[string]any{"version": m.Version, "sheet": sheet})
 	if got := decode[matchJSON](t, r); r.status != http.StatusOK || got.Result.Winner != m.A || got.Result.Bummerl != [2]int{2, 0} || len(got.Result.Sheet) != 6 {
 		t.Fatalf("sheet result: %d %+v", r.status, got.Result)

@@ -189,8 +189,8 @@ func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.Car
 }
 
 // sheetResult saves a result given as the full score sheet, deal by deal
-// (B-4). The engine validates it through SetResult; an error about one
-// deal is shown at that row with everything typed kept.
+// (B-4). The engine scores and validates it through SetResult; an error
+// about one deal is shown at that row with everything typed kept.
 func (s *server) sheetResult(c echo.Context) error {
 	ref, err := parseMatchRef(c)
 	if err != nil {
@@ -219,7 +219,8 @@ func (s *server) sheetResult(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result sheet", func(t *tournament.Tournament) error {
-		return t.SetResult(ref.round, ref.match, version, sheetResultOf(t, ref, sheet))
+		// The sheet alone gives the winner and the Bummerl (B-4).
+		return t.SetResult(ref.round, ref.match, version, tournament.Result{Sheet: sheet})
 	})
 	var te *tournament.Error
 	switch {
@@ -259,28 +260,6 @@ func parseSheet(c echo.Context, rows int) (views.Form, []schnapsen.DealResult, [
 		rowOf = append(rowOf, i)
 	}
 	return f, sheet, rowOf
-}
-
-// sheetResultOf is the result a sheet gives. A sheet that is impossible or
-// does not finish the match is passed with a nominal winner so that
-// SetResult judges the sheet itself and names the deal at fault (B-4).
-func sheetResultOf(t *tournament.Tournament, ref matchRef, sheet []schnapsen.DealResult) tournament.Result {
-	r := tournament.Result{Sheet: sheet}
-	if ref.round > len(t.Rounds) {
-		return r // SetResult reports the missing round
-	}
-	m, ok := findMatch(&t.Rounds[ref.round-1], ref.match)
-	if !ok {
-		return r
-	}
-	need := t.Settings.BummerlToWin
-	v, err := schnapsen.ScoreMatch(schnapsen.MatchRules{BummerlToWin: need}, sheet)
-	if err != nil || !v.Finished {
-		r.Winner, r.Bummerl = m.A, [2]int{need, 0}
-		return r
-	}
-	r.Winner, r.Bummerl = []tournament.CardNo{m.A, m.B}[*v.Winner], v.Bummerl
-	return r
 }
 
 // matchURL is the result page of a match.
