@@ -5,6 +5,7 @@ package views
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -70,7 +71,8 @@ type Env struct {
 	CSRF string
 	User string // "" when nobody is logged in
 	Role string // "organiser" or "helper"
-	Path string // the current path, for the language switch
+	Path  string // the current path, for the language switch
+	Query string // the current raw query, kept by the language switch
 }
 
 type envKey struct{}
@@ -102,11 +104,23 @@ func isOrganiser(ctx context.Context) bool { return EnvOf(ctx).Role == "organise
 // loggedIn reports whether somebody is logged in.
 func loggedIn(ctx context.Context) bool { return EnvOf(ctx).User != "" }
 
-// langURL is the current page in another language.
+// langURL is the current page in another language: the same path and
+// query (a search, a filter), only lang replaced. lang goes last so the
+// rest of the address reads as before.
 func langURL(ctx context.Context, lang string) string {
-	p := EnvOf(ctx).Path
-	if p == "" || !strings.HasPrefix(p, "/") {
+	env := EnvOf(ctx)
+	p := env.Path
+	if p == "" || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
 		p = "/"
 	}
-	return p + "?lang=" + lang
+	// A query that does not parse is dropped rather than passed on.
+	q, err := url.ParseQuery(env.Query)
+	if err != nil {
+		q = url.Values{}
+	}
+	q.Del("lang")
+	if rest := q.Encode(); rest != "" {
+		return p + "?" + rest + "&lang=" + url.QueryEscape(lang)
+	}
+	return p + "?lang=" + url.QueryEscape(lang)
 }

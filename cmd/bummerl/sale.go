@@ -65,10 +65,13 @@ func (s *server) sell(c echo.Context) error {
 			"count": strings.TrimSpace(c.FormValue("count")),
 		})
 	}
+	refuse := func(status int, f views.Form) error {
+		return s.refuse(c, id, status, q, f, player == 0)
+	}
 	count, err := strconv.Atoi(strings.TrimSpace(c.FormValue("count")))
 	if err != nil {
 		f.Fail("count", text(c, "form.number_bad"))
-		return s.showDesk(c, id, http.StatusUnprocessableEntity, q, f)
+		return refuse(http.StatusUnprocessableEntity, f)
 	}
 	// Add the player (when new) and sell, one action in the audit log.
 	actor, _ := currentUser(c)
@@ -89,11 +92,10 @@ func (s *server) sell(c echo.Context) error {
 		return err
 	})
 	if err != nil {
-		return formError(c, f, err, func(status int, f views.Form) error {
-			return s.showDesk(c, id, status, q, f)
-		})
+		return formError(c, f, err, refuse)
 	}
-	// Show the new numbers: a fresh desk for htmx, a redirect otherwise.
+	// Show the new numbers: the counters and numbers for htmx (the form
+	// stays as the seller is typing it), a redirect otherwise.
 	pl, _ := t.Player(buyer)
 	if !isHTMX(c) {
 		return redirect(c, tournamentURL(id, "/sale?"+url.Values{
@@ -102,9 +104,9 @@ func (s *server) sell(c echo.Context) error {
 			"q":      {q},
 		}.Encode()))
 	}
-	m := saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))
+	m := saleModel(t, q, views.Form{})
 	m.Last = &views.LastSale{Player: pl.Name, Cards: sold}
-	return render(c, http.StatusOK, views.SaleDesk(m))
+	return render(c, http.StatusOK, views.SaleUpdate(m))
 }
 
 // cancelSale takes a card back before the draw.
@@ -124,27 +126,42 @@ func (s *server) cancelSale(c echo.Context) error {
 	})
 	if err != nil {
 		return formError(c, views.NewForm(nil), err, func(status int, f views.Form) error {
-			return s.showDesk(c, id, status, q, f)
+			return s.refuse(c, id, status, q, f, false)
 		})
 	}
 	if !isHTMX(c) {
 		return redirect(c, tournamentURL(id, "/sale?"+url.Values{"q": {q}}.Encode()))
 	}
-	return render(c, http.StatusOK, views.SaleDesk(saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))))
+	return render(c, http.StatusOK, views.SaleUpdate(saleModel(t, q, views.Form{})))
 }
 
-// showDesk renders the desk with a refused form: the fragment for htmx,
-// the whole page otherwise.
-func (s *server) showDesk(c echo.Context, id int64, status int, q string, f views.Form) error {
+// refuse answers a refused sale or cancellation. The new-player form
+// (inForm) comes back with the input and its messages: for htmx alone, in
+// place of the form; any other refusal is shown above the counters.
+// Without htmx the whole desk is drawn again.
+func (s *server) refuse(c echo.Context, id int64, status int, q string, f views.Form, inForm bool) error {
 	t, err := s.store.Load(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}
-	m := saleModel(t, q, f)
-	if isHTMX(c) {
-		return render(c, status, views.SaleDesk(m))
+	m := saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))
+	if inForm {
+		m.Form = f
+	} else {
+		m.Problem = f.Error(views.General)
 	}
-	return render(c, status, views.SalePage(m))
+	switch {
+	case !isHTMX(c):
+		return render(c, status, views.SalePage(m))
+	case inForm:
+		// The form posts into #sale-status; its refusal replaces the form.
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "#sale-form")
+		h.Set("HX-Reswap", "outerHTML")
+		return render(c, status, views.SaleForm(m))
+	default:
+		return render(c, status, views.SaleUpdate(m))
+	}
 }
 
 // saleModel is the desk's view of t with the players matching q.

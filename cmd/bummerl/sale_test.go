@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,15 +17,16 @@ func TestSaleDeskFlow(t *testing.T) {
 	id := tournamentOf(t, tour)
 	helper := app.loggedIn("Hans", store.Helper)
 
-	// htmx: a new player with two cards; the desk comes back as a fragment
-	// with the new numbers big, the form empty and focused.
+	// htmx: a new player with two cards. Only the counters and the new
+	// numbers come back; the form the seller may already be typing the next
+	// buyer into is not part of the answer.
 	r := helper.htmx(tour+"/sale", url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "phone": {"0664 1234567"}, "count": {"2"}})
 	if r.status != http.StatusOK {
 		t.Fatalf("sell: status %d\n%s", r.status, r.body)
 	}
-	mustNotContain(t, r.body, "<html")
+	mustNotContain(t, r.body, "<html", `data-testid="sale-form"`, `name="name"`)
 	mustContain(t, r.body, `data-testid="sold-cards">1, 2<`, `data-testid="sold">2<`, `data-testid="left">6<`,
-		`data-testid="takings">25,00 €<`, `name="name" id="f-name" value=""`, "autofocus")
+		`data-testid="takings">25,00 €<`, `id="search-results" hx-swap-oob="true"`)
 
 	// Without JavaScript: plain POST, 303, and the page shows the sale.
 	r = helper.post(tour+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"1"}})
@@ -32,29 +34,51 @@ func TestSaleDeskFlow(t *testing.T) {
 		t.Fatalf("plain sell: status %d", r.status)
 	}
 	r = helper.get(r.location())
-	mustContain(t, r.body, `data-testid="sold-cards">3<`, "Verkauft an Maria Berger", `data-testid="takings">37,50 €<`)
+	mustContain(t, r.body, `data-testid="sold-cards">3<`, "Verkauft an Maria Berger", `data-testid="takings">37,50 €<`,
+		`data-testid="sale-form"`, `name="name" id="f-name" value=""`)
 
-	// Search by name part and by card number, then sell one more.
+	// Search by name part and by card number, then sell one more: the
+	// results come back out of band with the new card.
 	for _, q := range []string{"hub", "2", "mödling"} {
 		r = helper.get(tour + "/sale/search?q=" + url.QueryEscape(q))
 		mustContain(t, r.body, "Franz Huber", `data-testid="cancel-1"`)
 		mustNotContain(t, r.body, "Maria Berger", "<html")
 	}
 	r = helper.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}, "q": {"hub"}})
-	mustContain(t, r.body, `data-testid="sold-cards">4<`, "Franz Huber")
+	mustContain(t, r.body, `data-testid="sold-cards">4<`, "Franz Huber", `data-testid="cancel-4"`)
+	mustNotContain(t, r.body, `data-testid="sale-form"`)
 
-	// A fourth card is over the maximum: refused, nothing written.
+	// A fourth card is over the maximum: refused above the counters, the
+	// form left alone, nothing written.
 	r = helper.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}})
 	if r.status != http.StatusUnprocessableEntity {
 		t.Fatalf("over max: status %d", r.status)
 	}
-	mustContain(t, r.body, `data-testid="form-error"`, "erlaubt sind höchstens 3")
-	// A new player asking for more than the maximum: message at the count, input kept.
+	mustContain(t, r.body, `data-testid="sale-problem"`, "erlaubt sind höchstens 3")
+	mustNotContain(t, r.body, `data-testid="sale-form"`)
+	if h := r.header.Get("HX-Retarget"); h != "" {
+		t.Errorf("sell more refused: HX-Retarget %q, want none", h)
+	}
+	// A new player asking for more than the maximum: the form comes back in
+	// place of itself, input kept, message and focus at the count.
 	r = helper.htmx(tour+"/sale", url.Values{"name": {"Gierig"}, "club": {"ASK"}, "count": {"4"}})
 	if r.status != http.StatusUnprocessableEntity {
 		t.Fatalf("new player over max: status %d", r.status)
 	}
-	mustContain(t, r.body, `data-testid="error-count"`, `value="Gierig"`, `value="ASK"`)
+	if got := r.header.Get("HX-Retarget") + " " + r.header.Get("HX-Reswap"); got != "#sale-form outerHTML" {
+		t.Errorf("new player refused: retarget/reswap %q, want the form replaced", got)
+	}
+	mustContain(t, r.body, `id="sale-form"`, `data-testid="error-count"`, `value="Gierig"`, `value="ASK"`)
+	mustNotContain(t, r.body, "<html", `data-testid="sold"`)
+	if !regexp.MustCompile(`name="count"[^>]*autofocus`).MatchString(r.body) {
+		t.Error("refused form: the count field, which has the message, does not take the focus")
+	}
+	// The same without JavaScript: the whole desk with the form as typed.
+	r = helper.post(tour+"/sale", url.Values{"name": {"Gierig"}, "club": {"ASK"}, "count": {"4"}})
+	if r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("plain new player over max: status %d", r.status)
+	}
+	mustContain(t, r.body, "<html", `data-testid="error-count"`, `value="Gierig"`, `data-testid="sold">4<`)
 	got, _ := app.store.Load(t.Context(), id)
 	if got.Sold() != 4 || len(got.Players) != 2 {
 		t.Fatalf("after refused sales: %d sold, %d players; want 4, 2", got.Sold(), len(got.Players))
@@ -65,8 +89,8 @@ func TestSaleDeskFlow(t *testing.T) {
 	if r.status != http.StatusOK {
 		t.Fatalf("cancel: status %d\n%s", r.status, r.body)
 	}
-	mustContain(t, r.body, `data-testid="sold">3<`)
-	mustNotContain(t, r.body, `data-testid="cancel-2"`)
+	mustContain(t, r.body, `data-testid="sold">3<`, `data-testid="cancel-1"`)
+	mustNotContain(t, r.body, `data-testid="cancel-2"`, `data-testid="sale-form"`)
 	if got, _ := app.store.Load(t.Context(), id); got.Sold() != 3 {
 		t.Errorf("sold after cancel = %d", got.Sold())
 	}
@@ -137,5 +161,27 @@ func TestPlayerNamesEscaped(t *testing.T) {
 	}
 	if strings.Contains(org.get(tour+"/sale/search?q=script").body, evil) {
 		t.Error("search fragment not escaped")
+	}
+}
+
+// TestLanguageSwitchKeepsAddress: the DE/EN links keep the page and its
+// search or filter, replacing only lang.
+func TestLanguageSwitchKeepsAddress(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(nil))
+	for name, tc := range map[string]struct{ path, de, en string }{
+		"no query":      {"/tournaments", "/tournaments?lang=de", "/tournaments?lang=en"},
+		"search":        {tour + "/sale?q=huber", tour + "/sale?q=huber&amp;lang=de", tour + "/sale?q=huber&amp;lang=en"},
+		"lang replaced": {tour + "/sale?lang=en&q=m%C3%B6dling", tour + "/sale?q=m%C3%B6dling&amp;lang=de", tour + "/sale?q=m%C3%B6dling&amp;lang=en"},
+		"several":       {tour + "/sale?q=a+b&player=1&sold=2", tour + "/sale?player=1&amp;q=a+b&amp;sold=2&amp;lang=de", tour + "/sale?player=1&amp;q=a+b&amp;sold=2&amp;lang=en"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := org.get(tc.path)
+			if r.status != http.StatusOK {
+				t.Fatalf("%s: status %d", tc.path, r.status)
+			}
+			mustContain(t, r.body, `href="`+tc.de+`"`, `href="`+tc.en+`"`)
+		})
 	}
 }

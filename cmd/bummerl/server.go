@@ -74,7 +74,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 
 // env is the view environment of the request: language, user, CSRF token.
 func env(c echo.Context) views.Env {
-	e := views.Env{Lang: lang(c), Path: c.Request().URL.Path}
+	e := views.Env{Lang: lang(c), Path: c.Request().URL.Path, Query: c.Request().URL.RawQuery}
 	if tok, ok := c.Get(csrfKey).(string); ok {
 		e.CSRF = tok
 	}
