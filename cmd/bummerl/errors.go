@@ -172,11 +172,28 @@ func (s *server) handleError(err error, c echo.Context) {
 		// forms; a short text is enough for the browser console.
 		werr = c.String(p.status, p.msg)
 	default:
+		s.issueCSRF(c)
 		werr = render(c, p.status, views.ErrorPage(p.status, p.msg))
 	}
 	if werr != nil {
 		s.log.Error("writing error response", "err", werr)
 	}
+}
+
+// issueCSRF gives an error page the CSRF token for its forms (logout in
+// the header). Routes get it from their CSRF check, but an error page may
+// come from no route (404) or from a refusal before the check (403), so
+// the check runs here as for a GET, which only hands out the token.
+func (s *server) issueCSRF(c echo.Context) {
+	if _, ok := c.Get(csrfKey).(string); ok {
+		return
+	}
+	req := c.Request()
+	get := req.Clone(req.Context())
+	get.Method = http.MethodGet
+	c.SetRequest(get)
+	defer c.SetRequest(req)
+	_ = s.csrfCheck(func(echo.Context) error { return nil })(c) // a GET is never refused
 }
 
 // formError shows a refused form again: a user error goes to its field (or

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
 	"bummerl/draw"
+	"bummerl/store"
 )
 
 // A refused draw is a 422 at the entry it names, wherever it comes from:
@@ -37,6 +40,38 @@ func TestExplainDrawError(t *testing.T) {
 			p := explain(c, fmt.Errorf("in the transaction: %w", err))
 			if p.status != http.StatusUnprocessableEntity || p.code != "draw_number_twice" || p.field != tc.field || p.msg == "" {
 				t.Errorf("explain = %+v, want 422 draw_number_twice at %s", p, tc.field)
+			}
+		})
+	}
+}
+
+// csrfInPage is the CSRF token of the page's first form, "" when empty.
+var csrfInPage = regexp.MustCompile(`name="_csrf" value="([^"]*)"`)
+
+// Error pages carry the CSRF token, so one can log out from there: from a
+// page no route knows (404) and from one refused before the CSRF check (403).
+func TestErrorPageLogout(t *testing.T) {
+	tests := map[string]struct {
+		path   string
+		status int
+	}{
+		"no such page": {"/no/such/page", http.StatusNotFound},
+		"forbidden":    {"/users", http.StatusForbidden},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			app := newTestApp(t)
+			c := app.loggedIn("Hans", store.Helper)
+			r := c.get(tc.path)
+			m := csrfInPage.FindStringSubmatch(r.body)
+			if r.status != tc.status || m == nil || m[1] == "" {
+				t.Fatalf("status %d, want %d with a CSRF token in the logout form\n%s", r.status, tc.status, r.body)
+			}
+			if r := c.postRaw("/logout", url.Values{"_csrf": {m[1]}}, nil); r.status != http.StatusSeeOther {
+				t.Fatalf("logout from the error page: %d", r.status)
+			}
+			if r := c.get("/tournaments"); r.status != http.StatusSeeOther {
+				t.Errorf("still logged in after logout: %d", r.status)
 			}
 		})
 	}
