@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -136,5 +137,158 @@ func TestResizeRenumbers(t *testing.T) {
 	// P-4: A bought first (card 3 is left), then B, C, D.
 	if len(order) != 4 || order[0] != a || order[1] != b || order[2] != c || order[3] != d {
 		t.Errorf("draw order = %v", order)
+	}
+}
+
+// P-3, P-7 with small N and byes: round 1 may already be the quarterfinal
+// or the semifinal; a placement match is only played when its bracket is
+// full, otherwise the losers of that round share the places.
+func TestSmallTournaments(t *testing.T) {
+	tests := map[string]struct {
+		n, sold, prizes int
+		groups          []string // groups of the rounds after round 1
+		standings       string
+		prizesWon       int
+	}{
+		"4 of 4, 8 prizes": {4, 4, 8, []string{"Main draw/1 Match for 3rd place/1 "},
+			"1:1-1 2:2-2 3:3-3 4:4-4 ", 4},
+		"4 of 4, 2 prizes": {4, 4, 2, []string{"Main draw/1 "},
+			"1:1-1 2:2-2 3:3-4 4:3-4 ", 2},
+		"3 of 4, 8 prizes, a bye in the semifinal": {4, 3, 8, []string{"Main draw/1 "},
+			"1:1-1 2:2-2 3:3-3 ", 3},
+		"5 of 8, three byes in the quarterfinal": {8, 5, 8,
+			[]string{"Main draw/2 ", "Main draw/1 Match for 3rd place/1 "},
+			"1:1-1 2:2-2 3:3-3 4:4-4 5:5-5 ", 5},
+		"7 of 8, one bye in the quarterfinal": {8, 7, 8,
+			[]string{"Main draw/2 ", "Main draw/1 Match for 3rd place/1 "},
+			"1:1-1 2:2-2 3:3-3 4:4-4 5:5-7 6:5-7 7:5-7 ", 7},
+		"9 of 16, the quarterfinal is round 2": {16, 9, 8,
+			[]string{"Main draw/4 ", "Main draw/2 Places 5–8/2 ",
+				"Main draw/1 Match for 3rd place/1 Match for 5th place/1 Match for 7th place/1 "},
+			"1:1-1 2:2-2 3:3-3 4:4-4 5:5-5 6:6-6 7:7-7 8:8-8 9:9-9 ", 8},
+		"10 of 16, 4 prizes": {16, 10, 4,
+			[]string{"Main draw/4 ", "Main draw/2 ", "Main draw/1 Match for 3rd place/1 "},
+			"1:1-1 2:2-2 3:3-3 4:4-4 5:5-8 6:5-8 7:5-8 8:5-8 9:9-10 10:9-10 ", 4},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(tc.n, tc.prizes, false))
+			sellOut(t, tr, tc.sold)
+			must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+			byes := 0
+			for _, m := range tr.Current().Matches {
+				if m.Bye() {
+					byes++
+					if m.A > CardNo(tc.n/2) { // P-3: byes go to left holders
+						t.Errorf("bye for right card %d", m.A)
+					}
+				}
+			}
+			if byes != tc.n-tc.sold { // P-3
+				t.Errorf("%d byes, want %d", byes, tc.n-tc.sold)
+			}
+			playRound(t, tr, lowerCard)
+			for i := 0; !tr.Finished(); i++ {
+				if i >= len(tc.groups) {
+					t.Fatalf("round %d not expected: %q", i+2, groupsOf(t, tr))
+				}
+				if got := groupsOf(t, tr); got != tc.groups[i] {
+					t.Errorf("round %d groups = %q, want %q", i+2, got, tc.groups[i])
+				}
+				must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+				playRound(t, tr, lowerCard)
+			}
+			if got := places(tr.Standings()); got != tc.standings {
+				t.Errorf("standings = %q, want %q", got, tc.standings)
+			}
+			if got := len(tr.Prizes()); got != tc.prizesWon {
+				t.Errorf("%d prizes: %s", got, awards(tr.Prizes()))
+			}
+		})
+	}
+}
+
+// P-8: a player who wins 1st and 5th keeps the 1st prize; the 5th prize
+// passes to 6th place, each one below moves up one, and the last goes by
+// lot among the round-of-16 losers. With multiple prizes allowed he keeps
+// both.
+func TestBestPrizeKeptLowerPassDown(t *testing.T) {
+	tests := map[string]struct {
+		multiple bool
+		want     string
+	}{
+		"forbidden": {false, "1→1 2→3 3→4 4→6 5→5 6→7 7→8 8→lot[9 10 11 12 13 14 15 16] "},
+		"allowed":   {true, "1→1 2→3 3→4 4→6 5→2 6→5 7→7 8→8 "},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(16, 8, tc.multiple))
+			buyer(t, tr, "Huber", 2) // 1, 2
+			sellOut(t, tr, 14)
+			// Card 2 loses its quarterfinal and then wins places 5–8 and
+			// the match for 5th; otherwise the lower card wins.
+			pick := func(m Match) CardNo {
+				if tr.Current().No == 2 && (m.A == 2 || m.B == 2) {
+					return max(m.A, m.B)
+				}
+				return lowerCard(m)
+			}
+			for !tr.Finished() {
+				must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+				playRound(t, tr, pick)
+			}
+			st := tr.Standings()
+			if st[0].Card != 1 || st[4].Card != 2 || st[4].From != 5 {
+				t.Fatalf("standings = %s", places(st))
+			}
+			if got := awards(tr.Prizes()); got != tc.want {
+				t.Errorf("prizes = %q, want %q\nstandings %s", got, tc.want, places(st))
+			}
+			pp := tr.PlayerPlaces()
+			if len(pp) != 15 || pp[0].Card != 1 || pp[0].From != 1 {
+				t.Errorf("player places = %+v", pp)
+			}
+		})
+	}
+}
+
+// Next: a player with three cards, one of them on a bye; after round 1
+// only his cards still in appear, and a player who is out sees nothing of
+// the next round.
+func TestNextSeveralCards(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, true))
+	huber, _ := buyer(t, tr, "Huber", 3) // 1, 2, 3
+	sellOut(t, tr, 4)                    // 4 … 7 to players 2 … 5
+	// left: 1, 2, 3, 4 on 1 … 4; right: 5 on 1, 6 on 2, 7 on 4; 3 has a bye
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 5}, {2, 6}, {3, 0}, {4, 7}}}.draw()))
+	must(t, tr.StartMatch(1, 2, 9, tr.Current().Matches[1].Version))
+	got := tr.Next(huber)
+	want := []NextMatch{
+		{Card: 1, Round: 1, Match: 1, Table: 1, Opponent: 5, OpponentPlayer: 3},
+		{Card: 2, Round: 1, Match: 2, Table: 9, Opponent: 6, OpponentPlayer: 4, Started: true},
+		{Card: 3, Round: 1, Match: 3, Table: 3, Decided: true, Won: true},
+	}
+	for i := range got {
+		got[i].Name = Name{}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Next = %+v\nwant   %+v", got, want)
+	}
+	win(t, tr, 5) // card 1 out
+	win(t, tr, 2)
+	win(t, tr, 7) // card 4 out: player 2 is out
+	if n := tr.Next(huber); len(n) != 3 || !n[0].Decided || n[0].Won || !n[1].Won {
+		t.Errorf("after round 1: %+v", n)
+	}
+	must(t, tr.ApplyDraw(orderedDraw(t, tr, nil))) // semifinal: 2, 3 left; 5, 7 right
+	n := tr.Next(huber)
+	if len(n) != 2 || n[0].Card != 2 || n[1].Card != 3 || n[0].Name.En != "Semifinal" || n[0].Surrendered {
+		t.Errorf("semifinal: %+v", n)
+	}
+	if n := tr.Next(3); len(n) != 1 || n[0].Card != 5 { // card 5 beat card 1
+		t.Errorf("player 3: %+v", n)
+	}
+	if n := tr.Next(2); len(n) != 0 {
+		t.Errorf("player 2 after elimination: %+v", n)
 	}
 }
