@@ -41,3 +41,13 @@ document.addEventListener("htmx:configRequest", function (e) {
     e.detail.formData.set("q", search.value);
   }
 });
+
+// A refused form comes back with the focus on the field to fix; its text
+// is selected so that typing the correction replaces it.
+document.addEventListener("htmx:load", function (e) {
+  var el = document.activeElement;
+  if (e.target instanceof HTMLFormElement && e.target.hasAttribute("data-clear-on-send") &&
+      el instanceof HTMLInputElement && e.target.contains(el) && el.getAttribute("aria-invalid") === "true") {
+    el.select();
+  }
+});
