@@ -67,10 +67,10 @@ func Lookup(key string) (Msg, bool) {
 // looking, in which language, and the CSRF token for its forms. The
 // handlers put it into the context that templ passes to every component.
 type Env struct {
-	Lang string // "de" or "en"
-	CSRF string
-	User string // "" when nobody is logged in
-	Role string // "organiser" or "helper"
+	Lang  string // "de" or "en"
+	CSRF  string
+	User  string // "" when nobody is logged in
+	Role  string // "organiser" or "helper"
 	Path  string // the current path, for the language switch
 	Query string // the current raw query, kept by the language switch
 }
