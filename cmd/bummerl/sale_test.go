@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4/middleware"
+
 	"bummerl/store"
 )
 
@@ -184,4 +186,47 @@ func TestLanguageSwitchKeepsAddress(t *testing.T) {
 			mustContain(t, r.body, `href="`+tc.de+`"`, `href="`+tc.en+`"`)
 		})
 	}
+}
+
+// TestCSRFFetchMetadata: Echo's CSRF check trusts the browser's
+// Sec-Fetch-Site header where it is sent and falls back to the token
+// otherwise; a cross-site post is refused even with a valid token.
+func TestCSRFFetchMetadata(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(nil))
+	id := tournamentOf(t, tour)
+	token := org.csrf()
+	sold := 0
+	for name, tc := range map[string]struct {
+		header map[string]string
+		status int
+	}{
+		"cross-site with token":   {map[string]string{"Sec-Fetch-Site": "cross-site", "X-CSRF-Token": token}, http.StatusForbidden},
+		"cross-site without":      {map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		"same-site without token": {map[string]string{"Sec-Fetch-Site": "same-site"}, http.StatusForbidden},
+		"same-site with token":    {map[string]string{"Sec-Fetch-Site": "same-site", "X-CSRF-Token": token}, http.StatusSeeOther},
+		"old client without":      {nil, http.StatusForbidden},
+		"old client wrong token":  {map[string]string{"X-CSRF-Token": "not-the-token"}, http.StatusForbidden},
+		"same-origin":             {map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusSeeOther},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := org.postRaw(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"1"}}, tc.header)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d", r.status, tc.status)
+			}
+			if tc.status == http.StatusSeeOther {
+				sold++
+			}
+			if got, _ := app.store.Load(t.Context(), id); got.Sold() != sold {
+				t.Errorf("%d cards sold, want %d: a refused post wrote", got.Sold(), sold)
+			}
+		})
+	}
+	// A browser that sends Sec-Fetch-Site gets Echo's placeholder in its
+	// forms; one that does not gets the real token.
+	r := org.request(http.MethodGet, tour+"/sale", nil, map[string]string{"Sec-Fetch-Site": "same-origin"})
+	mustContain(t, r.body, `name="_csrf" value="`+middleware.CSRFUsingSecFetchSite+`"`)
+	r = org.get(tour + "/sale")
+	mustContain(t, r.body, `name="_csrf" value="`+token+`"`)
 }
