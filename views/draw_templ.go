@@ -94,7 +94,7 @@ func DrawPage(m DrawModel) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = RoundsNav(m.TournamentID, m.Name).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TournamentNav(m.TournamentID, m.Name, NavDraw).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -54,7 +54,7 @@ func HistoryPage(m HistoryModel) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = RoundsNav(m.TournamentID, m.Name).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TournamentNav(m.TournamentID, m.Name, NavHistory).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

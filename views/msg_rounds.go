@@ -114,7 +114,7 @@ func init() {
 		"api.result_missing":       {"Bitte bummerl (mit winner) oder sheet angeben.", "Please give bummerl (with winner) or sheet."},
 		"nav.draw":                 {"Auslosung", "Draw"},
 		"nav.rounds":               {"Runden", "Rounds"},
-		"nav.standings":            {"Platzierung", "Standings"},
+		"nav.standings":            {"Platzierung & Preise", "Standings & prizes"},
 		"nav.history":              {"Verlauf", "History"},
 		"nav.print_bracket":        {"Finalrunden drucken", "Print the final stage"},
 		"nav.print_prizes":         {"Preisliste drucken", "Print the prize list"},

@@ -93,7 +93,7 @@ func MatchPage(m MatchModel) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = RoundsNav(m.TournamentID, m.Name).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TournamentNav(m.TournamentID, m.Name, NavRounds).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

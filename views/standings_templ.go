@@ -129,7 +129,7 @@ func StandingsPage(m StandingsModel) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = RoundsNav(m.TournamentID, m.Name).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TournamentNav(m.TournamentID, m.Name, NavStandings).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -11,6 +11,15 @@ import (
 // The print sheets are ordinary pages whose print style (static/style.css,
 // @media print) gives black on white A4 without navigation or forms.
 
+// printIndex lists the sheets to print.
+func (s *server) printIndex(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.PrintIndexPage(views.PrintIndexModel{TournamentID: t.ID, Name: t.Settings.Name, Rounds: len(t.Rounds)}))
+}
+
 // printRound is a round's list for the notice board.
 func (s *server) printRound(c echo.Context) error {
 	t, r, err := s.loadRound(c)
@@ -27,7 +36,7 @@ func (s *server) printSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.SheetsModel{Name: t.Settings.Name, Round: r.No, BummerlToWin: t.Settings.BummerlToWin}
+	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, BummerlToWin: t.Settings.BummerlToWin}
 	for _, row := range roundModel(t, r, lang(c), true, "").Rows {
 		if !row.Surrendered {
 			m.Rows = append(m.Rows, row)

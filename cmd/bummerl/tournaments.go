@@ -73,7 +73,7 @@ func (s *server) settingsForm(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.SettingsPage(views.SettingsModel{
-		ID: t.ID, Form: settingsValues(lang(c), t.Settings),
+		ID: t.ID, Name: t.Settings.Name, Form: settingsValues(lang(c), t.Settings),
 		Locked: len(t.Rounds) > 0, Saved: c.QueryParam("saved") != "",
 	}))
 }
@@ -86,8 +86,11 @@ func (s *server) updateSettings(c echo.Context) error {
 	}
 	set, f := parseSettingsForm(c)
 	show := func(status int, f views.Form) error {
-		locked := tournament.ErrorCode(err) == "settings_locked"
-		return render(c, status, views.SettingsPage(views.SettingsModel{ID: id, Form: f, Locked: locked}))
+		t, lerr := s.store.Load(c.Request().Context(), id) // the saved name, for the navigation
+		if lerr != nil {
+			return lerr
+		}
+		return render(c, status, views.SettingsPage(views.SettingsModel{ID: id, Name: t.Settings.Name, Form: f, Locked: len(t.Rounds) > 0}))
 	}
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
