@@ -2,16 +2,34 @@
 // allows only files from this site). Every page works without it.
 "use strict";
 
-// A form marked data-clear-on-send is emptied and refocused the moment
-// htmx sends it. htmx has read the values before htmx:beforeRequest, so the
-// seller can type the next buyer while the server is still answering and
-// no keystroke is lost. Fields with data-clear get that value back instead
-// of an empty one.
-document.addEventListener("htmx:beforeRequest", function (e) {
-  var form = e.target;
-  if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-clear-on-send")) {
+// The sale desk serves a queue: a form marked data-clear-on-send is emptied
+// and refocused the moment it is submitted, so the seller can type the
+// next buyer at once and no keystroke is lost. What was submitted travels
+// as a snapshot (htmx's etc.values), because htmx reads the form again
+// when it sends a request that waited behind another (hx-sync queue all).
+// The form validates itself at submit time: htmx would check the emptied
+// form, so htmx's own check is switched off with noValidate.
+document.addEventListener("htmx:confirm", function (e) {
+  var form = e.detail.elt;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-clear-on-send") || e.detail.etc.snapshot) {
     return;
   }
+  if (!form.reportValidity()) {
+    e.preventDefault();
+    return;
+  }
+  var values = {};
+  new FormData(form).forEach(function (v, k) {
+    values[k] = v;
+  });
+  e.detail.etc.values = values;
+  e.detail.etc.snapshot = true;
+  clearForm(form);
+});
+
+// clearForm empties the inputs (a field with data-clear gets that value)
+// and the messages of an earlier refusal, and focuses the first field.
+function clearForm(form) {
   var first = null;
   Array.prototype.forEach.call(form.elements, function (el) {
     if (!(el instanceof HTMLInputElement) || el.type === "hidden") {
@@ -23,14 +41,13 @@ document.addEventListener("htmx:beforeRequest", function (e) {
       first = el;
     }
   });
-  // The messages of an earlier refusal no longer belong to the empty form.
   form.querySelectorAll(".field-error, .notice.error").forEach(function (m) {
     m.remove();
   });
   if (first !== null) {
     first.focus();
   }
-});
+}
 
 // Requests from the sale desk carry the search as it stands in the search
 // box, not as it stood when the page was drawn, so the results the server
@@ -42,12 +59,17 @@ document.addEventListener("htmx:configRequest", function (e) {
   }
 });
 
-// A refused form comes back with the focus on the field to fix; its text
-// is selected so that typing the correction replaces it.
+// On every page load and swap: forms that clear themselves validate in the
+// confirm handler above. A refused form comes back with the focus on the
+// field to fix; its text is selected so that typing replaces it.
 document.addEventListener("htmx:load", function (e) {
-  var el = document.activeElement;
-  if (e.target instanceof HTMLFormElement && e.target.hasAttribute("data-clear-on-send") &&
-      el instanceof HTMLInputElement && e.target.contains(el) && el.getAttribute("aria-invalid") === "true") {
-    el.select();
-  }
+  var root = e.target;
+  var forms = root.matches("form[data-clear-on-send]") ? [root] : root.querySelectorAll("form[data-clear-on-send]");
+  Array.prototype.forEach.call(forms, function (form) {
+    form.noValidate = true;
+    var el = document.activeElement;
+    if (el instanceof HTMLInputElement && form.contains(el) && el.getAttribute("aria-invalid") === "true") {
+      el.select();
+    }
+  });
 });

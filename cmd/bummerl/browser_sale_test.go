@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
 	"bummerl/store"
@@ -37,12 +39,29 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.deskMark = "still here"`))
 
 	// Three buyers in one go: each Enter is followed at once by the next
-	// name, while the sale before is still on its way.
+	// name. The server holds the first sale until all is typed, so the
+	// later sales are submitted while the first is still on its way.
+	release := make(chan struct{})
+	app.echo.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if c.Request().Method == http.MethodPost && c.Request().URL.Path == tour+"/sale" {
+				<-release
+			}
+			return next(c)
+		}
+	})
 	tab3 := kb.Tab + kb.Tab + kb.Tab
 	p.step("serve the queue", chromedp.KeyEvent(
 		"Franz Huber"+tab3+"2"+kb.Enter+
 			"Anna Berger"+kb.Tab+"ASK Mödling"+kb.Tab+kb.Tab+"3"+kb.Enter+
 			"Josef Gruber"+kb.Enter))
+	if got := p.text(testid("sold")); got != "0" {
+		t.Fatalf("sold %q before the server answered", got)
+	}
+	if got := eval[string](p, `document.getElementById("f-name").value`); got != "" {
+		t.Errorf("name field %q after the third Enter, want it empty for the next buyer", got)
+	}
+	close(release)
 	p.until("6 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "6"`)
 	p.until("an empty, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
 	p.shot("queue-served")
