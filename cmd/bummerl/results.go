@@ -63,43 +63,103 @@ func (s *server) matchPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.showMatch(c, ref, http.StatusOK, nil, nil, c.QueryParam("saved") != "")
+	notice := ""
+	switch {
+	case c.QueryParam("saved") != "":
+		notice = "result.saved"
+	case c.QueryParam("cleared") != "":
+		notice = "result.cleared"
+	}
+	return s.showMatch(c, ref, http.StatusOK, nil, nil, notice)
+}
+
+// loadMatch is the match page's model of ref with the match itself.
+func (s *server) loadMatch(c echo.Context, ref matchRef) (*tournament.Tournament, tournament.Match, views.MatchModel, error) {
+	t, err := s.store.Load(c.Request().Context(), ref.id)
+	if err != nil {
+		return nil, tournament.Match{}, views.MatchModel{}, err
+	}
+	if ref.round > len(t.Rounds) {
+		return nil, tournament.Match{}, views.MatchModel{}, notFound(c)
+	}
+	r := &t.Rounds[ref.round-1]
+	mt, ok := findMatch(r, ref.match)
+	if !ok {
+		return nil, tournament.Match{}, views.MatchModel{}, notFound(c)
+	}
+	m := views.MatchModel{
+		TournamentID: t.ID, Name: t.Settings.Name, Row: matchRow(newRoster(t), *r, mt, lang(c)),
+		Latest: ref.round == len(t.Rounds),
+	}
+	return t, mt, m, nil
 }
 
 // showMatch renders the match page. A refused form comes back as typed
 // (quick or sheet); the other is filled from the current result. Every
 // form carries the current version: after "changed meanwhile" the user
-// sees the new state and decides whether to send again.
-func (s *server) showMatch(c echo.Context, ref matchRef, status int, quick, sheet *views.Form, saved bool) error {
-	t, err := s.store.Load(c.Request().Context(), ref.id)
+// sees the new state and decides whether to send again. notice is the
+// message key of what was just done, or "".
+func (s *server) showMatch(c echo.Context, ref matchRef, status int, quick, sheet *views.Form, notice string) error {
+	t, mt, m, err := s.loadMatch(c, ref)
 	if err != nil {
 		return err
 	}
-	if ref.round > len(t.Rounds) {
-		return notFound(c)
-	}
-	r := &t.Rounds[ref.round-1]
-	mt, ok := findMatch(r, ref.match)
-	if !ok {
-		return notFound(c)
-	}
-	m := views.MatchModel{
-		TournamentID: t.ID, Name: t.Settings.Name, Row: matchRow(newRoster(t), *r, mt, lang(c)),
-		Latest: ref.round == len(t.Rounds), Saved: saved,
-	}
-	if quick == nil {
-		quick = &views.Form{}
-		*quick = quickValues(mt)
-	}
-	if sheet == nil {
-		sheet = &views.Form{}
-		*sheet = sheetValues(mt, sheetRowsPerBummerl*t.Settings.BummerlToWin)
-	}
+	m.Notice = notice
+	m.Quick = asTyped(quick, quickValues(mt))
+	m.Sheet = asTyped(sheet, sheetValues(mt, sheetRowsPerBummerl*t.Settings.BummerlToWin))
 	version := strconv.Itoa(mt.Version)
-	quick.Values["version"], sheet.Values["version"] = version, version
-	m.Quick, m.Sheet = *quick, *sheet
-	m.SheetRows, _ = strconv.Atoi(sheet.Value("rows"))
+	m.Quick.Values["version"], m.Sheet.Values["version"] = version, version
+	m.SheetRows, _ = strconv.Atoi(m.Sheet.Value("rows"))
 	return render(c, status, views.MatchPage(m))
+}
+
+// clearForm asks before a result is removed: a page rather than a
+// script's dialog, so it works on any phone. It carries the version of
+// the result it shows.
+func (s *server) clearForm(c echo.Context) error {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return err
+	}
+	_, _, m, err := s.loadMatch(c, ref)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ClearPage(m))
+}
+
+// clearResult removes a match's result, under the same rules as a
+// correction: latest round, the version seen (P-5).
+func (s *server) clearResult(c echo.Context) error {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return err
+	}
+	version, err := strconv.Atoi(c.FormValue("version"))
+	if err != nil {
+		return badRequest(c, "version", "form.number_bad")
+	}
+	actor, _ := currentUser(c)
+	if _, err := s.store.Update(c.Request().Context(), ref.id, actor, "clear result", func(t *tournament.Tournament) error {
+		return t.ClearResult(ref.round, ref.match, version)
+	}); err != nil {
+		show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
+		return formError(c, views.NewForm(map[string]string{}), err, show)
+	}
+	return redirect(c, matchURL(ref)+"?cleared=1")
+}
+
+// asTyped is a refused form as the user typed it; a form without input
+// (clearing a result has none) shows its messages over current.
+func asTyped(f *views.Form, current views.Form) views.Form {
+	switch {
+	case f == nil:
+		return current
+	case len(f.Values) == 0:
+		current.Errors = f.Errors
+		return current
+	}
+	return *f
 }
 
 // quickValues fills the quick form from the match's result.
@@ -148,7 +208,7 @@ func (s *server) quickResult(c echo.Context) error {
 		"winner":  strings.TrimSpace(c.FormValue("winner")),
 		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
 	})
-	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, false) }
+	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
 	version, err := strconv.Atoi(c.FormValue("version"))
 	if err != nil {
 		return badRequest(c, "version", "form.number_bad")
@@ -206,7 +266,7 @@ func (s *server) sheetResult(c echo.Context) error {
 	}
 	// Parse the rows; rowOf maps a deal of the sheet back to its form row.
 	f, sheet, rowOf := parseSheet(c, rows)
-	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, nil, &f, false) }
+	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, nil, &f, "") }
 	if c.FormValue("more") != "" {
 		f.Values["rows"] = strconv.Itoa(min(maxSheetRows, rows+moreSheetRows))
 		return show(http.StatusOK, f)

@@ -184,3 +184,58 @@ func TestCorrectResult(t *testing.T) {
 		t.Fatalf("correction after the undo: %d", r.status)
 	}
 }
+
+// A result can be cleared by staff after a confirmation page, with the
+// version seen, under the rules of a correction (P-5).
+func TestClearResult(t *testing.T) {
+	tests := map[string]struct {
+		client  func(f fixture) *testClient
+		stale   bool // the result is corrected after the confirmation page was opened
+		drawn   bool // the next round is drawn meanwhile
+		status  int
+		message string
+	}{
+		"helper":     {func(f fixture) *testClient { return f.helper }, false, false, http.StatusSeeOther, ""},
+		"organiser":  {func(f fixture) *testClient { return f.org }, false, false, http.StatusSeeOther, ""},
+		"stale":      {func(f fixture) *testClient { return f.helper }, true, false, http.StatusConflict, "Inzwischen geändert"},
+		"next drawn": {func(f fixture) *testClient { return f.org }, false, true, http.StatusConflict, "Auslosung"},
+		"anonymous":  {func(f fixture) *testClient { return f.app.client() }, false, false, http.StatusUnauthorized, ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, nil, 1, 1, 1, 1, 1)
+			f.drawDigital()
+			m := f.firstPlayable(1)
+			f.quick(f.helper, 1, m, m.A, "2:0")
+			path := matchURL(matchRef{f.id, 1, m.No})
+			mustContain(t, f.helper.get(path).body, `href="`+path+`/clear"`)
+			confirm := f.helper.get(path + "/clear")
+			version := f.matchOf(1, m.No).Version
+			mustContain(t, confirm.body, `data-testid="clear-form"`, `name="version" value="`+strconv.Itoa(version)+`"`)
+			if tc.stale {
+				f.quick(f.org, 1, f.matchOf(1, m.No), m.B, "2:1")
+			}
+			if tc.drawn {
+				f.finishRound(1)
+				f.drawDigital()
+			}
+			before := f.matchOf(1, m.No).Result
+			r := tc.client(f).post(path+"/clear", url.Values{"version": {strconv.Itoa(version)}})
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%s", r.status, tc.status, r.body)
+			}
+			after := f.matchOf(1, m.No).Result
+			if tc.status != http.StatusSeeOther {
+				mustContain(t, r.body, tc.message)
+				if after == nil || after.Winner != before.Winner {
+					t.Errorf("refused clear changed the result: %+v → %+v", before, after)
+				}
+				return
+			}
+			if after != nil {
+				t.Errorf("result still there: %+v", after)
+			}
+			mustContain(t, tc.client(f).get(r.location()).body, "Ergebnis gelöscht.")
+		})
+	}
+}

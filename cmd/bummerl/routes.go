@@ -45,6 +45,8 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/start", s.startMatch)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/result", s.quickResult)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/sheet", s.sheetResult)
+	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/clear", s.clearForm)
+	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/clear", s.clearResult)
 	st.add(http.MethodGet, "/t/:id/print", s.printIndex)
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round", s.printRound)
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round/sheets", s.printSheets)
