@@ -17,7 +17,11 @@ func (s *server) standingsPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.StandingsPage(standingsModel(t, lang(c))))
+	m := standingsModel(t, lang(c))
+	if isHTMX(c) { // the page refreshing itself
+		return render(c, http.StatusOK, views.StandingsContent(m))
+	}
+	return render(c, http.StatusOK, views.StandingsPage(m))
 }
 
 // bracketCards is where the bracket starts: the quarterfinal, the round
