@@ -42,6 +42,10 @@ var (
 		En: "a user of that name exists already", De: "Ein Benutzer mit diesem Namen existiert bereits"}
 	ErrBadUser = &Error{Code: "bad_user",
 		En: "invalid user", De: "Ungültiger Benutzer"}
+	// ErrLastOrganiser: somebody must stay able to manage the users.
+	ErrLastOrganiser = &Error{Code: "last_organiser",
+		En: "the last organiser cannot be removed or made a helper",
+		De: "Der letzte Organisator kann nicht entfernt oder zum Helfer gemacht werden"}
 	ErrBackupExists = &Error{Code: "backup_exists",
 		En: "the backup file exists already", De: "Die Sicherungsdatei existiert bereits"}
 )

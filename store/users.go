@@ -146,6 +146,85 @@ func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (
 	return row.user(), nil
 }
 
+// SetRole changes a user's role; the last organiser stays one.
+func (s *Store) SetRole(ctx context.Context, id int64, role Role) error {
+	if _, err := ParseRole(string(role)); err != nil {
+		return err
+	}
+	return s.changeUser(ctx, "set role", id, func(tx *gorm.DB, old userRow) error {
+		if role != Organiser {
+			if err := keepOrganiser(tx, old); err != nil {
+				return err
+			}
+		}
+		return tx.Model(&userRow{}).Where("id = ?", id).Update("role", string(role)).Error
+	})
+}
+
+// SetPassword gives a user a new password and ends his sessions, so a
+// password reset also locks out whoever knew the old one.
+func (s *Store) SetPassword(ctx context.Context, id int64, password string) error {
+	if err := checkPassword(password); err != nil {
+		return err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	if err != nil {
+		return fmt.Errorf("store: hash password: %w", err)
+	}
+	return s.changeUser(ctx, "set password", id, func(tx *gorm.DB, _ userRow) error {
+		if err := tx.Model(&userRow{}).Where("id = ?", id).Update("password_hash", string(hash)).Error; err != nil {
+			return err
+		}
+		return tx.Where("user_id = ?", id).Delete(&sessionRow{}).Error
+	})
+}
+
+// RemoveUser deletes a user with his sessions and API tokens (the schema
+// cascades); the audit log keeps his entries without the name link. The
+// last organiser cannot be removed.
+func (s *Store) RemoveUser(ctx context.Context, id int64) error {
+	return s.changeUser(ctx, "remove user", id, func(tx *gorm.DB, old userRow) error {
+		if err := keepOrganiser(tx, old); err != nil {
+			return err
+		}
+		return tx.Delete(&userRow{}, id).Error
+	})
+}
+
+// changeUser runs fn on user id in one transaction; ErrNotFound when there
+// is no such user. what names the change in wrapped database errors.
+func (s *Store) changeUser(ctx context.Context, what string, id int64, fn func(tx *gorm.DB, old userRow) error) error {
+	err := s.write(ctx, func(tx *gorm.DB) error {
+		var rows []userRow
+		if err := tx.Where("id = ?", id).Limit(1).Find(&rows).Error; err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return ErrNotFound
+		}
+		return fn(tx, rows[0])
+	})
+	if e := (*Error)(nil); err != nil && !errors.As(err, &e) {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	return err
+}
+
+// keepOrganiser refuses to take away u's organiser role when nobody else has it.
+func keepOrganiser(tx *gorm.DB, u userRow) error {
+	if Role(u.Role) != Organiser {
+		return nil
+	}
+	var n int64
+	if err := tx.Model(&userRow{}).Where("role = ?", string(Organiser)).Count(&n).Error; err != nil {
+		return err
+	}
+	if n <= 1 {
+		return ErrLastOrganiser
+	}
+	return nil
+}
+
 // dummyHash is compared against when the user name is unknown, so an
 // unknown name costs as much time as a wrong password. It is made on first
 // use: hashing at start-up would slow every command down.

@@ -171,3 +171,105 @@ func TestAPITokens(t *testing.T) {
 		t.Fatalf("API token for an unknown user: %v", err)
 	}
 }
+
+// Organisers manage the accounts: change a role, reset a password, remove
+// a user. The last organiser stays one; a reset or a removal ends the
+// user's sessions.
+func TestChangeUsers(t *testing.T) {
+	type users struct{ anna, berta, hans store.User }
+	tests := map[string]struct {
+		change    func(s *store.Store, u users) error
+		want      error
+		role      map[string]store.Role // roles after, by name; missing: removed
+		loggedOut string                // whose session ends
+	}{
+		"helper to organiser": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.hans.ID, store.Organiser) }, nil,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Organiser}, ""},
+		"organiser to helper": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.berta.ID, store.Helper) }, nil,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Helper, "Hans": store.Helper}, ""},
+		"last organiser to helper": {func(s *store.Store, u users) error {
+			if err := s.SetRole(ctx, u.berta.ID, store.Helper); err != nil {
+				return err
+			}
+			return s.SetRole(ctx, u.anna.ID, store.Helper)
+		}, store.ErrLastOrganiser, map[string]store.Role{"Anna": store.Organiser, "Berta": store.Helper, "Hans": store.Helper}, ""},
+		"unknown role": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.hans.ID, "boss") }, store.ErrBadUser,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
+		"role of nobody": {func(s *store.Store, u users) error { return s.SetRole(ctx, 99, store.Helper) }, store.ErrNotFound,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
+		"reset password": {func(s *store.Store, u users) error { return s.SetPassword(ctx, u.hans.ID, "neues-passwort") }, nil,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, "Hans"},
+		"password too short": {func(s *store.Store, u users) error { return s.SetPassword(ctx, u.hans.ID, "kurz") }, store.ErrBadUser,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
+		"remove helper": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, u.hans.ID) }, nil,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser}, "Hans"},
+		"remove organiser": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, u.berta.ID) }, nil,
+			map[string]store.Role{"Anna": store.Organiser, "Hans": store.Helper}, "Berta"},
+		"remove last organiser": {func(s *store.Store, u users) error {
+			if err := s.RemoveUser(ctx, u.berta.ID); err != nil {
+				return err
+			}
+			return s.RemoveUser(ctx, u.anna.ID)
+		}, store.ErrLastOrganiser, map[string]store.Role{"Anna": store.Organiser, "Hans": store.Helper}, "Berta"},
+		"remove nobody": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, 99) }, store.ErrNotFound,
+			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			s := MustOpen(t)
+			var u users
+			sessions := map[string]string{}
+			for _, a := range []struct {
+				p    *store.User
+				name string
+				role store.Role
+			}{{&u.anna, "Anna", store.Organiser}, {&u.berta, "Berta", store.Organiser}, {&u.hans, "Hans", store.Helper}} {
+				var err error
+				if *a.p, err = s.AddUser(ctx, a.name, a.name+"-password", a.role); err != nil {
+					t.Fatal(err)
+				}
+				if sessions[a.name], err = s.NewSession(ctx, a.p.ID, time.Hour); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := tc.change(s, u); !errors.Is(err, tc.want) || (err == nil) != (tc.want == nil) {
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			all, err := s.Users(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]store.Role{}
+			for _, x := range all {
+				got[x.Name] = x.Role
+			}
+			if !reflect.DeepEqual(got, tc.role) {
+				t.Errorf("users %v, want %v", got, tc.role)
+			}
+			for who, tok := range sessions {
+				_, err := s.SessionUser(ctx, tok)
+				if ended := errors.Is(err, store.ErrNotFound); ended != (who == tc.loggedOut) {
+					t.Errorf("session of %s ended: %v, want %v", who, ended, who == tc.loggedOut)
+				}
+			}
+		})
+	}
+}
+
+// A reset password is the one that logs in afterwards.
+func TestSetPasswordLogin(t *testing.T) {
+	s := MustOpen(t)
+	hans, err := s.AddUser(ctx, "Hans", "altes-passwort", store.Helper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPassword(ctx, hans.ID, "neues-passwort"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CheckPassword(ctx, "Hans", "altes-passwort"); err != store.ErrBadLogin {
+		t.Errorf("old password: %v", err)
+	}
+	if u, err := s.CheckPassword(ctx, "Hans", "neues-passwort"); err != nil || u != hans {
+		t.Errorf("new password: %+v, %v", u, err)
+	}
+}
