@@ -232,7 +232,50 @@ func (s *server) logout(c echo.Context) error {
 // usersPage lists the accounts with the forms to add one and to create an
 // API token.
 func (s *server) usersPage(c echo.Context) error {
-	return s.renderUsers(c, http.StatusOK, views.UsersModel{})
+	return s.renderUsers(c, http.StatusOK, views.UsersModel{Done: userDone[c.QueryParam("done")]})
+}
+
+// userDone are the messages after a change of an account, by ?done=.
+var userDone = map[string]string{"role": "users.role_set", "password": "users.password_set", "remove": "users.removed"}
+
+// changeUser runs a change of account :uid and goes back to the list; a
+// refusal (the last organiser, a short password) is shown above it.
+func (s *server) changeUser(c echo.Context, done string, change func(id int64) error) error {
+	id, err := pathInt64(c, "uid")
+	if err != nil {
+		return err
+	}
+	if err := change(id); err != nil {
+		return formError(c, views.NewForm(map[string]string{}), err, func(status int, f views.Form) error {
+			return s.renderUsers(c, status, views.UsersModel{Manage: f})
+		})
+	}
+	return redirect(c, "/users?done="+done)
+}
+
+// setRole makes an account a helper or an organiser.
+func (s *server) setRole(c echo.Context) error {
+	return s.changeUser(c, "role", func(id int64) error {
+		return s.store.SetRole(c.Request().Context(), id, store.Role(c.FormValue("role")))
+	})
+}
+
+// setPassword resets an account's password; its sessions end.
+func (s *server) setPassword(c echo.Context) error {
+	return s.changeUser(c, "password", func(id int64) error {
+		return s.store.SetPassword(c.Request().Context(), id, c.FormValue("password"))
+	})
+}
+
+// removeUser deletes an account and ends its sessions; an organiser cannot
+// remove himself (he would lock himself out mid-evening).
+func (s *server) removeUser(c echo.Context) error {
+	return s.changeUser(c, "remove", func(id int64) error {
+		if me, _ := currentUser(c); me.ID == id {
+			return &webError{http.StatusConflict, "not_yourself", "", text(c, "users.not_yourself")}
+		}
+		return s.store.RemoveUser(c.Request().Context(), id)
+	})
 }
 
 func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) error {
@@ -240,8 +283,9 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 	if err != nil {
 		return err
 	}
+	me, _ := currentUser(c)
 	for _, u := range users {
-		m.Users = append(m.Users, views.UserRow{Name: u.Name, Role: string(u.Role)})
+		m.Users = append(m.Users, views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID})
 	}
 	if m.UserForm.Values == nil {
 		m.UserForm = views.NewForm(map[string]string{"role": string(store.Helper)})

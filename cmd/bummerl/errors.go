@@ -75,7 +75,8 @@ func statusOf(err error) int {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
-	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists):
+	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists),
+		errors.Is(err, store.ErrLastOrganiser):
 		return http.StatusConflict
 	case errors.Is(err, store.ErrBadUser):
 		return http.StatusUnprocessableEntity

@@ -58,14 +58,20 @@ func roundTitle(r tournament.Round, lang string) string {
 	return strings.Join(names, ", ")
 }
 
-// pathInt reads a positive whole number from the path; anything else is
-// a page that does not exist.
-func pathInt(c echo.Context, name string) (int, error) {
-	n, err := strconv.Atoi(c.Param(name))
+// pathInt64 reads a positive whole number from the path; anything else
+// is a page that does not exist.
+func pathInt64(c echo.Context, name string) (int64, error) {
+	n, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || n < 1 {
 		return 0, notFound(c)
 	}
 	return n, nil
+}
+
+// pathInt is pathInt64 for small numbers: rounds, matches.
+func pathInt(c echo.Context, name string) (int, error) {
+	n, err := pathInt64(c, name)
+	return int(n), err
 }
 
 // loadRound loads the tournament of :id and its round :round.

@@ -69,6 +69,9 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/users", s.usersPage)
 	org.add(http.MethodPost, "/users", s.addUser)
 	org.add(http.MethodPost, "/users/tokens", s.addToken)
+	org.add(http.MethodPost, "/users/:uid/role", s.setRole)
+	org.add(http.MethodPost, "/users/:uid/password", s.setPassword)
+	org.add(http.MethodPost, "/users/:uid/remove", s.removeUser)
 	org.add(http.MethodGet, "/backup", s.backup)
 
 	// JSON API (docs/api.md), same access levels.

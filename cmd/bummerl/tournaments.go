@@ -137,13 +137,7 @@ func (s *server) backup(c echo.Context) error {
 }
 
 // tournamentID is the :id of the path.
-func tournamentID(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id < 1 {
-		return 0, notFound(c)
-	}
-	return id, nil
-}
+func tournamentID(c echo.Context) (int64, error) { return pathInt64(c, "id") }
 
 // loadTournament loads the tournament of the path's :id.
 func (s *server) loadTournament(c echo.Context) (*tournament.Tournament, error) {
