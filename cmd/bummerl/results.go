@@ -47,6 +47,20 @@ func parseMatchRef(c echo.Context) (matchRef, error) {
 	return matchRef{id, round, match}, nil
 }
 
+// parseMatchChange is the match a change is about and the match version
+// the form was made from (every change of a match checks it).
+func parseMatchChange(c echo.Context) (matchRef, int, error) {
+	ref, err := parseMatchRef(c)
+	if err != nil {
+		return matchRef{}, 0, err
+	}
+	version, err := strconv.Atoi(c.FormValue("version"))
+	if err != nil {
+		return matchRef{}, 0, badRequest(c, "version", "form.number_bad")
+	}
+	return ref, version, nil
+}
+
 // findMatch is match no of round r, if there is one.
 func findMatch(r *tournament.Round, no int) (tournament.Match, bool) {
 	i := slices.IndexFunc(r.Matches, func(m tournament.Match) bool { return m.No == no })
@@ -131,13 +145,9 @@ func (s *server) clearForm(c echo.Context) error {
 // clearResult removes a match's result, under the same rules as a
 // correction: latest round, the version seen (P-5).
 func (s *server) clearResult(c echo.Context) error {
-	ref, err := parseMatchRef(c)
+	ref, version, err := parseMatchChange(c)
 	if err != nil {
 		return err
-	}
-	version, err := strconv.Atoi(c.FormValue("version"))
-	if err != nil {
-		return badRequest(c, "version", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
 	if _, err := s.store.Update(c.Request().Context(), ref.id, actor, "clear result", func(t *tournament.Tournament) error {
@@ -199,20 +209,16 @@ var bummerlScore = regexp.MustCompile(`^(\d)\s*[:\-]\s*(\d)$`)
 // quickResult saves a result given as the winner and the Bummerl score
 // (B-3). A correction is the same request on a decided match.
 func (s *server) quickResult(c echo.Context) error {
-	ref, err := parseMatchRef(c)
+	ref, version, err := parseMatchChange(c)
 	if err != nil {
 		return err
 	}
-	// Parse the form: winner card, "won:lost" Bummerl, the version seen.
+	// Parse the form: winner card, "won:lost" Bummerl.
 	f := views.NewForm(map[string]string{
 		"winner":  strings.TrimSpace(c.FormValue("winner")),
 		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
 	})
 	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
-	version, err := strconv.Atoi(c.FormValue("version"))
-	if err != nil {
-		return badRequest(c, "version", "form.number_bad")
-	}
 	winner, err := strconv.Atoi(f.Value("winner"))
 	if err != nil {
 		f.Fail("winner", text(c, "form.choice_bad"))
@@ -252,13 +258,9 @@ func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.Car
 // (B-4). The engine scores and validates it through SetResult; an error
 // about one deal is shown at that row with everything typed kept.
 func (s *server) sheetResult(c echo.Context) error {
-	ref, err := parseMatchRef(c)
+	ref, version, err := parseMatchChange(c)
 	if err != nil {
 		return err
-	}
-	version, err := strconv.Atoi(c.FormValue("version"))
-	if err != nil {
-		return badRequest(c, "version", "form.number_bad")
 	}
 	rows, err := strconv.Atoi(c.FormValue("rows"))
 	if err != nil || rows < 1 || rows > maxSheetRows {

@@ -164,15 +164,7 @@ func matchesQuery(r views.MatchRow, q string) bool {
 // startMatch marks a match as being played at a table; the form carries
 // the match version, so a second helper starting it meanwhile is told.
 func (s *server) startMatch(c echo.Context) error {
-	id, err := tournamentID(c)
-	if err != nil {
-		return err
-	}
-	round, err := pathInt(c, "round")
-	if err != nil {
-		return err
-	}
-	match, err := pathInt(c, "match")
+	ref, version, err := parseMatchChange(c)
 	if err != nil {
 		return err
 	}
@@ -180,16 +172,12 @@ func (s *server) startMatch(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "table", "form.number_bad")
 	}
-	version, err := strconv.Atoi(c.FormValue("version"))
-	if err != nil {
-		return badRequest(c, "version", "form.number_bad")
-	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, "start match", func(t *tournament.Tournament) error {
-		return t.StartMatch(round, match, table, version)
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "start match", func(t *tournament.Tournament) error {
+		return t.StartMatch(ref.round, ref.match, table, version)
 	})
 	// Back to the round page with its filter, never anywhere else.
-	back, page := c.FormValue("back"), roundURL(id, round)
+	back, page := c.FormValue("back"), roundURL(ref.id, ref.round)
 	if back != page && !strings.HasPrefix(back, page+"?") {
 		back = page
 	}
