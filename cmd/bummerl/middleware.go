@@ -64,7 +64,7 @@ func (s *server) csrf() echo.MiddlewareFunc {
 }
 
 // securityHeaders forbids framing, sniffing and inline scripts: every page
-// only loads its own CSS and the vendored htmx.
+// only loads files from this site, its CSS, the vendored htmx and app.js.
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
