@@ -57,7 +57,8 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 // numbers nobody drew are byes, possible in round 1 only (P-1, P-3). A digital draw
 // must reveal the announced seed. Matches are numbered in bracket order,
 // then by number; a card meeting another card of its own player is
-// surrendered (P-6).
+// surrendered (P-6). New matches start above every version seen so far
+// (see UndoDraw), so a form from before a re-draw is stale.
 func (t *Tournament) ApplyDraw(d Draw) error {
 	groups, err := t.NextDraw()
 	if err != nil {
@@ -81,6 +82,7 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 	}
 	owner := t.owners()
 	no := len(t.Rounds) + 1
+	version := t.Version + 1
 	size := 0
 	for _, g := range groups {
 		size += g.PotSize
@@ -92,7 +94,7 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 			return err
 		}
 		for n := 1; n <= g.PotSize; n++ {
-			m := Match{No: len(matches) + 1, Bracket: g.Bracket, A: left[n], B: right[n], Version: 1}
+			m := Match{No: len(matches) + 1, Bracket: g.Bracket, A: left[n], B: right[n], Version: version}
 			if m.B != 0 && owner.get(m.A) == owner.get(m.B) { // P-6
 				m.Surrendered = true
 				m.Result = &Result{Winner: m.A}
@@ -102,7 +104,7 @@ func (t *Tournament) ApplyDraw(d Draw) error {
 	}
 	t.Rounds = append(t.Rounds, Round{No: no, Draw: cloneDraw(d), Matches: matches})
 	t.Pending = nil
-	t.Version++
+	t.Version = version
 	return nil
 }
 
@@ -204,6 +206,10 @@ func cloneDraw(d Draw) Draw {
 // UndoDraw removes the latest round while none of its matches has been
 // played; surrenders and byes go with it. An announced draw is dropped too,
 // since it was meant for the round after.
+//
+// The tournament version rises above every version of the removed
+// matches: the next draw numbers its matches from there, so a form still
+// open for a removed match never fits the pairing that takes its number.
 func (t *Tournament) UndoDraw() error {
 	r := t.Current()
 	if r == nil {
@@ -212,8 +218,18 @@ func (t *Tournament) UndoDraw() error {
 	if slices.ContainsFunc(r.Matches, Match.Played) {
 		return conflict("undo_has_results", "", r.No)
 	}
+	highest := t.Version
+	for _, m := range r.Matches {
+		highest = max(highest, m.Version)
+	}
 	t.Rounds = t.Rounds[:len(t.Rounds)-1]
-	t.Pending = nil
-	t.Version++
+	t.drawChanged()
+	t.Version = highest + 1
 	return nil
 }
+
+// drawChanged is called by every change of who draws next (NextDraw):
+// sales, settings, results. An announced digital draw committed to a seed
+// for the old groups; kept, it would no longer bind who draws, so it is
+// dropped and the organiser announces again (P-4).
+func (t *Tournament) drawChanged() { t.Pending = nil }

@@ -114,9 +114,10 @@ func TestApplyDrawChecks(t *testing.T) {
 				unchanged(t, before, tr)
 				return
 			}
+			v := before.Version + 1 // new matches start above every version so far
 			want := []Match{
-				{No: 1, A: 1, B: 3, Version: 1}, {No: 2, A: 2, B: 4, Version: 1},
-				{No: 3, A: 5, Version: 1}, {No: 4, A: 6, Version: 1}}
+				{No: 1, A: 1, B: 3, Version: v}, {No: 2, A: 2, B: 4, Version: v},
+				{No: 3, A: 5, Version: v}, {No: 4, A: 6, Version: v}}
 			if r := tr.Current(); r.No != 1 || !reflect.DeepEqual(r.Matches, want) || r.Draw.Method != Physical {
 				t.Errorf("round = %+v", r)
 			}
@@ -218,7 +219,54 @@ func TestUndoDraw(t *testing.T) {
 	m := tr.Current().Matches[1]
 	must(t, tr.ClearResult(1, 2, m.Version))
 	must(t, tr.UndoDraw())
-	if tr.Current() != nil || tr.Version != before.Version+1 {
+	if tr.Current() != nil || tr.Version != m.Version+2 { // above the cleared match's version
 		t.Errorf("after undo: rounds %d, version %d", len(tr.Rounds), tr.Version)
+	}
+}
+
+// P-4: the announced seed was committed for the groups NextDraw gave then.
+// Whatever changes them drops the announcement, so the draw cannot run on
+// it; changes that leave the groups alone keep it.
+func TestAnnouncementDroppedWhenGroupsChange(t *testing.T) {
+	announced := Commitment{Seed: "s", Commitment: commitment("s")}
+	tests := map[string]struct {
+		stage  int // 0: 6 of 8 sold; 1: drawn as 1–2, 3–4, 5 and 6 with byes; 2: and match 1 won
+		change func(t *testing.T, tr *Tournament)
+		keep   bool
+	}{
+		"sell":     {0, func(t *testing.T, tr *Tournament) { _, err := tr.Sell(1, 1); must(t, err) }, false},
+		"cancel":   {0, func(t *testing.T, tr *Tournament) { must(t, tr.CancelSale(6)) }, false},
+		"resize":   {0, func(t *testing.T, tr *Tournament) { must(t, tr.Resize(16)) }, false},
+		"settings": {0, func(t *testing.T, tr *Tournament) { must(t, tr.ChangeSettings(tr.Settings)) }, false},
+		"result":   {1, func(t *testing.T, tr *Tournament) { win(t, tr, 3) }, false},
+		"correction": {2, func(t *testing.T, tr *Tournament) {
+			must(t, tr.SetResult(1, 1, version(tr, 1, 1), result(tr, 2)))
+		}, false},
+		"clear result": {2, func(t *testing.T, tr *Tournament) { must(t, tr.ClearResult(1, 1, version(tr, 1, 1))) }, false},
+		"undo draw":    {1, func(t *testing.T, tr *Tournament) { must(t, tr.UndoDraw()) }, false},
+		"new player":   {0, func(t *testing.T, tr *Tournament) { _, err := tr.AddPlayer("Maier", "", ""); must(t, err) }, true},
+		"edit player":  {0, func(t *testing.T, tr *Tournament) { must(t, tr.EditPlayer(Player{ID: 1, Name: "Huber"})) }, true},
+		"start match":  {1, func(t *testing.T, tr *Tournament) { must(t, tr.StartMatch(1, 2, 4, version(tr, 1, 2))) }, true},
+		"refused sale": {0, func(t *testing.T, tr *Tournament) { _, err := tr.Sell(1, 99); wantCode(t, err, "max_cards_exceeded") }, true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			sellOut(t, tr, 6)
+			if tc.stage > 0 {
+				must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}, {5, 0}, {6, 0}}}.draw()))
+			}
+			if tc.stage > 1 {
+				win(t, tr, 1)
+			}
+			must(t, tr.Announce(announced))
+			tc.change(t, tr)
+			if kept := tr.Pending != nil; kept != tc.keep {
+				t.Fatalf("announcement kept = %v, want %v", kept, tc.keep)
+			}
+			if _, err := tr.NextDraw(); err == nil && !tc.keep {
+				wantCode(t, tr.ApplyDraw(Draw{Method: Digital, Seed: announced.Seed, Commitment: announced.Commitment}), "draw_not_announced")
+			}
+		})
 	}
 }

@@ -146,6 +146,20 @@ func findMatch(tr *Tournament, c CardNo) *Match {
 	return nil
 }
 
+// version is the current version of match no of round, or 0 when there is
+// no such match: what a form opened now would carry.
+func version(tr *Tournament, round, no int) int {
+	if round < 1 || round > len(tr.Rounds) {
+		return 0
+	}
+	for _, m := range tr.Rounds[round-1].Matches {
+		if m.No == no {
+			return m.Version
+		}
+	}
+	return 0
+}
+
 // win records that card w won its match in the latest round.
 func win(t testing.TB, tr *Tournament, w CardNo) {
 	t.Helper()

@@ -106,8 +106,9 @@ func TestMatchesOutOfOrder(t *testing.T) {
 	sellOut(t, tr, 8)
 	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}, {5, 6}, {7, 8}}}.draw()))
 	ms := tr.Current().Matches
+	v := ms[1].Version
 	slices.Reverse(ms)
-	must(t, tr.SetResult(1, 2, 1, result(tr, 4)))
+	must(t, tr.SetResult(1, 2, v, result(tr, 4)))
 	for _, m := range ms {
 		if got := m.Winner(); (m.No == 2) != (got == 4) || (m.No != 2 && got != 0) {
 			t.Errorf("match %d: winner %d", m.No, got)

@@ -134,6 +134,7 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 		sortCards(cards)
 	}
 	t.Cards = cards
+	t.drawChanged()
 	t.Version++
 	return free, nil
 }
@@ -190,6 +191,7 @@ func (t *Tournament) CancelSale(c CardNo) error {
 		return conflict("sales_closed", "")
 	}
 	t.Cards = slices.Delete(t.Cards, i, i+1)
+	t.drawChanged()
 	t.Version++
 	return nil
 }

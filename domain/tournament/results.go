@@ -73,6 +73,7 @@ func (t *Tournament) SetResult(round, match, version int, r Result) error {
 	r.Sheet = slices.Clone(r.Sheet)
 	m.Result = &r
 	m.Version++
+	t.drawChanged()
 	return nil
 }
 
@@ -131,5 +132,6 @@ func (t *Tournament) ClearResult(round, match, version int) error {
 	}
 	m.Result = nil
 	m.Version++
+	t.drawChanged()
 	return nil
 }

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -32,30 +33,31 @@ func TestSetResult(t *testing.T) {
 	// Card 3 (seat 0) wins 2:1 Bummerl: 7 points, then 7 for seat 1, then 7.
 	sheet := deals(0, 3, 0, 3, 0, 1, 1, 3, 1, 3, 1, 1, 0, 2, 0, 2, 0, 3)
 	tests := map[string]struct {
-		match, version int
-		r              Result
-		code, field    string
-		deal           int
+		match       int
+		stale       bool // the form was opened before the latest change
+		r           Result
+		code, field string
+		deal        int
 	}{
-		"A wins":             {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "", "", -1},
-		"B wins":             {2, 1, Result{Winner: 4, Bummerl: [2]int{1, 2}}, "", "", -1},
-		"with sheet":         {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet}, "", "", -1},
-		"stale version":      {2, 0, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "version_conflict", "version", -1},
-		"winner not in":      {2, 1, Result{Winner: 5, Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
-		"no winner":          {2, 1, Result{Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
-		"B-3 winner short":   {2, 1, Result{Winner: 3, Bummerl: [2]int{1, 0}}, "bummerl_result_invalid", "bummerl", -1},
-		"B-3 loser too many": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 2}}, "bummerl_result_invalid", "bummerl", -1},
-		"B-3 swapped":        {2, 1, Result{Winner: 4, Bummerl: [2]int{2, 0}}, "bummerl_result_invalid", "bummerl", -1},
-		"negative":           {2, 1, Result{Winner: 4, Bummerl: [2]int{-1, 2}}, "bummerl_result_invalid", "bummerl", -1},
-		"B-4 bad points":     {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 0, 4)}, "sheet_invalid", "sheet", 1},
-		"B-4 after decided": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: append(slices.Clone(sheet), deals(0, 3)...)},
+		"A wins":             {2, false, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "", "", -1},
+		"B wins":             {2, false, Result{Winner: 4, Bummerl: [2]int{1, 2}}, "", "", -1},
+		"with sheet":         {2, false, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet}, "", "", -1},
+		"stale version":      {2, true, Result{Winner: 3, Bummerl: [2]int{2, 0}}, "version_conflict", "version", -1},
+		"winner not in":      {2, false, Result{Winner: 5, Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
+		"no winner":          {2, false, Result{Bummerl: [2]int{2, 0}}, "winner_not_in_match", "winner", -1},
+		"B-3 winner short":   {2, false, Result{Winner: 3, Bummerl: [2]int{1, 0}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-3 loser too many": {2, false, Result{Winner: 3, Bummerl: [2]int{2, 2}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-3 swapped":        {2, false, Result{Winner: 4, Bummerl: [2]int{2, 0}}, "bummerl_result_invalid", "bummerl", -1},
+		"negative":           {2, false, Result{Winner: 4, Bummerl: [2]int{-1, 2}}, "bummerl_result_invalid", "bummerl", -1},
+		"B-4 bad points":     {2, false, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 0, 4)}, "sheet_invalid", "sheet", 1},
+		"B-4 after decided": {2, false, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: append(slices.Clone(sheet), deals(0, 3)...)},
 			"sheet_invalid", "sheet", 9},
-		"B-4 unfinished":    {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet[:8]}, "sheet_unfinished", "sheet", -1},
-		"B-4 other winner":  {2, 1, Result{Winner: 4, Bummerl: [2]int{1, 2}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
-		"B-4 other bummerl": {2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
-		"bye":               {4, 1, Result{Winner: 7, Bummerl: [2]int{2, 0}}, "match_is_bye", "match", -1},
-		"surrendered":       {1, 1, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_surrendered", "match", -1},
-		"no such match":     {9, 1, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_not_found", "match", -1},
+		"B-4 unfinished":    {2, false, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet[:8]}, "sheet_unfinished", "sheet", -1},
+		"B-4 other winner":  {2, false, Result{Winner: 4, Bummerl: [2]int{1, 2}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
+		"B-4 other bummerl": {2, false, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
+		"bye":               {4, false, Result{Winner: 7, Bummerl: [2]int{2, 0}}, "match_is_bye", "match", -1},
+		"surrendered":       {1, false, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_surrendered", "match", -1},
+		"no such match":     {9, false, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_not_found", "match", -1},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -63,7 +65,11 @@ func TestSetResult(t *testing.T) {
 			before := clone(t, tr)
 			r := tc.r
 			r.Sheet = slices.Clone(r.Sheet) // the cases share the sheet
-			err := tr.SetResult(1, tc.match, tc.version, r)
+			v := version(tr, 1, tc.match)
+			if tc.stale {
+				v--
+			}
+			err := tr.SetResult(1, tc.match, v, r)
 			wantCode(t, err, tc.code)
 			if err != nil {
 				e := err.(*Error)
@@ -74,7 +80,7 @@ func TestSetResult(t *testing.T) {
 				return
 			}
 			m := tr.Current().Matches[tc.match-1]
-			if m.Version != 2 || m.Winner() != tc.r.Winner || len(m.Result.Sheet) != len(tc.r.Sheet) {
+			if m.Version != v+1 || m.Winner() != tc.r.Winner || len(m.Result.Sheet) != len(tc.r.Sheet) {
 				t.Errorf("match = %+v", m)
 			}
 			if len(r.Sheet) > 0 { // the match keeps its own copy
@@ -114,7 +120,7 @@ func TestSetResultFromSheet(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr := round1(t)
 			before := clone(t, tr)
-			err := tr.SetResult(1, 2, 1, tc.r)
+			err := tr.SetResult(1, 2, version(tr, 1, 2), tc.r)
 			wantCode(t, err, tc.code)
 			if err != nil {
 				if e := err.(*Error); e.Field != "sheet" || e.Deal != tc.deal {
@@ -133,7 +139,7 @@ func TestSetResultFromSheet(t *testing.T) {
 
 func TestSheetErrorText(t *testing.T) {
 	tr := round1(t)
-	err := tr.SetResult(1, 2, 1, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 2, 1)})
+	err := tr.SetResult(1, 2, version(tr, 1, 2), Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: deals(0, 3, 2, 1)})
 	wantCode(t, err, "sheet_invalid")
 	e := err.(*Error)
 	if got := e.Text("de"); got != "Spielzettel, Spiel 2: Gewinner muss Sitz 0 oder 1 sein, nicht 2" {
@@ -179,47 +185,119 @@ func TestCorrectResult(t *testing.T) {
 
 func TestClearResult(t *testing.T) {
 	tr := round1(t)
-	wantCode(t, tr.ClearResult(1, 2, 1), "match_no_result")
-	wantCode(t, tr.ClearResult(1, 1, 1), "match_surrendered")
-	wantCode(t, tr.ClearResult(2, 1, 1), "round_not_found")
+	v := version(tr, 1, 2)
+	wantCode(t, tr.ClearResult(1, 2, v), "match_no_result")
+	wantCode(t, tr.ClearResult(1, 1, version(tr, 1, 1)), "match_surrendered")
+	wantCode(t, tr.ClearResult(2, 1, v), "round_not_found")
 	win(t, tr, 4)
-	wantCode(t, tr.ClearResult(1, 2, 1), "version_conflict")
-	must(t, tr.ClearResult(1, 2, 2))
-	if m := tr.Current().Matches[1]; m.Result != nil || m.Version != 3 {
+	wantCode(t, tr.ClearResult(1, 2, v), "version_conflict")
+	must(t, tr.ClearResult(1, 2, v+1))
+	if m := tr.Current().Matches[1]; m.Result != nil || m.Version != v+2 {
 		t.Errorf("match = %+v", m)
 	}
 }
 
 func TestStartMatch(t *testing.T) {
 	tests := map[string]struct {
-		match, table, version int
-		code                  string
+		match, table int
+		stale        bool // the form was opened before the latest change
+		code         string
 	}{
-		"start":         {2, 5, 1, ""},
-		"table 0":       {2, 0, 1, "table_invalid"},
-		"stale":         {2, 5, 7, "version_conflict"},
-		"bye":           {4, 5, 1, "match_is_bye"},
-		"surrendered":   {1, 5, 1, "match_surrendered"},
-		"decided":       {3, 5, 2, "match_decided"},
-		"no such match": {0, 5, 1, "match_not_found"},
+		"start":         {2, 5, false, ""},
+		"table 0":       {2, 0, false, "table_invalid"},
+		"stale":         {2, 5, true, "version_conflict"},
+		"bye":           {4, 5, false, "match_is_bye"},
+		"surrendered":   {1, 5, false, "match_surrendered"},
+		"decided":       {3, 5, false, "match_decided"},
+		"no such match": {0, 5, false, "match_not_found"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			tr := round1(t)
 			win(t, tr, 5)
 			before := clone(t, tr)
-			err := tr.StartMatch(1, tc.match, tc.table, tc.version)
+			v := version(tr, 1, tc.match)
+			if tc.stale {
+				v--
+			}
+			err := tr.StartMatch(1, tc.match, tc.table, v)
 			wantCode(t, err, tc.code)
 			if err != nil {
 				unchanged(t, before, tr)
 				return
 			}
-			if m := tr.Current().Matches[1]; !m.Started || m.Table != 5 || m.Version != 2 {
+			if m := tr.Current().Matches[1]; !m.Started || m.Table != 5 || m.Version != v+1 {
 				t.Errorf("match = %+v", m)
 			}
 			if n := tr.Next(3); len(n) != 1 || !n[0].Started || n[0].Table != 5 || n[0].Opponent != 3 {
 				t.Errorf("Next = %+v", n)
 			}
 		})
+	}
+}
+
+// A form opened before a draw was undone carries the version of a match
+// that is gone; the re-drawn match with its number is another pairing, so
+// the old version must not fit it.
+func TestRedrawMakesOldFormsStale(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, false))
+	sellOut(t, tr, 8)
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 5}, {2, 6}, {3, 7}, {4, 8}}}.draw()))
+	opened := version(tr, 1, 1)
+	must(t, tr.StartMatch(1, 1, 3, opened))
+	started := version(tr, 1, 1)
+	must(t, tr.UndoDraw())
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 6}, {2, 5}, {3, 7}, {4, 8}}}.draw()))
+	before := clone(t, tr)
+	for _, old := range []int{opened, started} {
+		wantCode(t, tr.StartMatch(1, 1, 3, old), "version_conflict")
+		wantCode(t, tr.SetResult(1, 1, old, Result{Winner: 1, Bummerl: [2]int{2, 0}}), "version_conflict")
+	}
+	unchanged(t, before, tr)
+	must(t, tr.StartMatch(1, 1, 3, version(tr, 1, 1)))
+}
+
+// Over random undo and re-draw sequences a match version never returns for
+// another pairing: whatever a form carried, it fits only the pairing it
+// was opened for.
+func TestPropertyVersionsNeverRepeat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	type slot struct{ round, no, version int }
+	for i := range 200 {
+		tr := mustNew(t, settings(4<<rng.IntN(3), 2, false))
+		randomSales(t, tr, rng)
+		seen := map[slot][2]CardNo{}
+		check := func() {
+			for _, r := range tr.Rounds {
+				for _, m := range r.Matches {
+					s := slot{r.No, m.No, m.Version}
+					if p, ok := seen[s]; ok && p != [2]CardNo{m.A, m.B} {
+						t.Fatalf("tournament %d: round %d match %d version %d was %v, now %d–%d", i, r.No, m.No, m.Version, p, m.A, m.B)
+					}
+					seen[s] = [2]CardNo{m.A, m.B}
+				}
+			}
+		}
+		for step := 0; step < 60 && !tr.Finished(); step++ {
+			r := tr.Current()
+			switch open := r != nil && slices.ContainsFunc(r.Matches, func(m Match) bool { return !m.Decided() }); {
+			case r != nil && !slices.ContainsFunc(r.Matches, Match.Played) && rng.IntN(2) == 0:
+				must(t, tr.UndoDraw())
+			case !open:
+				must(t, tr.ApplyDraw(orderedDraw(t, tr, rng)))
+			default:
+				m := r.Matches[rng.IntN(len(r.Matches))]
+				switch {
+				case m.Bye() || m.Surrendered:
+				case m.Result != nil && rng.IntN(3) == 0:
+					must(t, tr.ClearResult(r.No, m.No, m.Version))
+				case m.Result == nil && !m.Started && rng.IntN(2) == 0:
+					must(t, tr.StartMatch(r.No, m.No, 1+rng.IntN(9), m.Version))
+				default:
+					must(t, tr.SetResult(r.No, m.No, m.Version, result(tr, []CardNo{m.A, m.B}[rng.IntN(2)])))
+				}
+			}
+			check()
+		}
 	}
 }

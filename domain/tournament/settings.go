@@ -119,6 +119,7 @@ func (t *Tournament) ChangeSettings(s Settings) error {
 	}
 	t.Settings = cleanSettings(s)
 	t.Cards = renumber(t.Cards, s.Cards)
+	t.drawChanged()
 	t.Version++
 	return nil
 }

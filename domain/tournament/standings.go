@@ -162,7 +162,7 @@ type NextMatch struct {
 	Round          int
 	Name           Name // RoundName of the match's round and bracket
 	Match          int
-	Table          int      // the table it is played at; the match number until it starts
+	Table          int      // the table it is played at, the match number until it starts; 0 for a bye or a surrender: nobody sits down
 	Opponent       CardNo   // 0 for a bye
 	OpponentPlayer PlayerID // 0 for a bye
 	Surrendered    bool     // he holds both cards (P-6)
@@ -187,10 +187,13 @@ func (t *Tournament) Next(p PlayerID) []NextMatch {
 				continue
 			}
 			n := NextMatch{Card: card, Round: r.No, Name: RoundName(*r, m.Bracket), Match: m.No,
-				Table: cmp.Or(m.Table, m.No), Opponent: opp, Surrendered: m.Surrendered,
+				Opponent: opp, Surrendered: m.Surrendered,
 				Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card}
 			if opp != 0 {
 				n.OpponentPlayer = owner.get(opp)
+			}
+			if !m.Bye() && !m.Surrendered { // P-1, P-6: only a played match has a table
+				n.Table = cmp.Or(m.Table, m.No)
 			}
 			out = append(out, n)
 		}

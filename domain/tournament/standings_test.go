@@ -302,7 +302,7 @@ func TestNextBeforeDraw(t *testing.T) {
 	must(t, tr.ApplyDraw(pairs{Main: {{1, 3}, {2, 0}}}.draw()))
 	want := []NextMatch{
 		{Card: 1, Round: 1, Name: Name{"Halbfinale", "Semifinal"}, Match: 1, Table: 1, Opponent: 3, OpponentPlayer: 2},
-		{Card: 2, Round: 1, Name: Name{"Halbfinale", "Semifinal"}, Match: 2, Table: 2, Decided: true, Won: true},
+		{Card: 2, Round: 1, Name: Name{"Halbfinale", "Semifinal"}, Match: 2, Decided: true, Won: true}, // a bye: no table
 	}
 	if got := tr.Next(id); !reflect.DeepEqual(got, want) {
 		t.Errorf("Next = %+v\nwant   %+v", got, want)
@@ -325,5 +325,25 @@ func TestBracketCodes(t *testing.T) {
 		if b, ok := ParseBracket(bad); ok {
 			t.Errorf("ParseBracket(%q) = %d, want unknown", bad, b)
 		}
+	}
+}
+
+// A surrendered match is not played (P-6): no table, like a bye.
+func TestNextSurrenderHasNoTable(t *testing.T) {
+	tr := mustNew(t, settings(4, 2, false))
+	id, _ := buyer(t, tr, "Huber", 2)
+	sellOut(t, tr, 2)
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}}}.draw()))
+	got := tr.Next(id)
+	if len(got) != 2 {
+		t.Fatalf("Next = %+v", got)
+	}
+	for _, n := range got {
+		if !n.Surrendered || n.Table != 0 || n.Opponent != 3-n.Card {
+			t.Errorf("card %d: %+v", n.Card, n)
+		}
+	}
+	if n := tr.Next(2); len(n) != 1 || n[0].Table != 2 {
+		t.Errorf("player 2 plays at the match's table until it starts: %+v", n)
 	}
 }
