@@ -73,3 +73,19 @@ document.addEventListener("htmx:load", function (e) {
     }
   });
 });
+
+// htmx 2 leaves 4xx answers unswapped (the page's htmx-config lets only
+// 409 and 422 through): a refusal with an HTML body is shown all the same,
+// in the place the server chose (HX-Retarget) or the request's target. The
+// central error handler's message of an earlier request gives way first.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  document.querySelectorAll("[data-htmx-error]").forEach(function (m) {
+    m.remove();
+  });
+  var xhr = e.detail.xhr;
+  var type = xhr.getResponseHeader("Content-Type") || "";
+  if (xhr.status >= 400 && xhr.status < 500 && type.indexOf("text/html") === 0 && e.detail.serverResponse !== "") {
+    e.detail.shouldSwap = true;
+    e.detail.isError = false;
+  }
+});

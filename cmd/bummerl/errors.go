@@ -169,9 +169,12 @@ func (s *server) handleError(err error, c echo.Context) {
 	case isAPI(c):
 		werr = c.JSON(p.status, apiError{p.msg, p.field, p.code})
 	case isHTMX(c):
-		// htmx does not swap error answers (see views.htmxConfig) except
-		// forms; a short text is enough for the browser console.
-		werr = c.String(p.status, p.msg)
+		// The message alone, at the top of the page whatever the request
+		// targeted: static/app.js has htmx swap 4xx answers with HTML.
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "main")
+		h.Set("HX-Reswap", "afterbegin show:top")
+		werr = render(c, p.status, views.ErrorNotice(p.msg))
 	default:
 		s.issueCSRF(c)
 		werr = render(c, p.status, views.ErrorPage(p.status, p.msg))

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/labstack/echo/v4"
@@ -74,5 +75,25 @@ func TestErrorPageLogout(t *testing.T) {
 				t.Errorf("still logged in after logout: %d", r.status)
 			}
 		})
+	}
+}
+
+// An htmx request refused by the central handler gets the message alone,
+// for the top of the page (static/app.js has htmx swap it): no error page
+// swapped into the middle of the desk, no bare text htmx would ignore.
+func TestHTMXErrorFragment(t *testing.T) {
+	f := newFixture(t, nil, 1)
+	r := f.helper.htmx(f.path+"/sale/cancel", url.Values{"card": {"x"}})
+	if r.status != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400\n%s", r.status, r.body)
+	}
+	if got := r.header.Get("HX-Retarget") + " " + r.header.Get("HX-Reswap"); got != "main afterbegin show:top" {
+		t.Errorf("HX-Retarget and HX-Reswap %q, want main afterbegin show:top", got)
+	}
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Errorf("content type %q, want HTML", ct)
+	}
+	if strings.Contains(r.body, "<html") || !strings.Contains(r.body, `role="alert"`) || !strings.Contains(r.body, "data-htmx-error") {
+		t.Errorf("answer is not the message fragment:\n%s", r.body)
 	}
 }
