@@ -123,8 +123,20 @@ func TestSheetResult(t *testing.T) {
 				if msg := testidText(t, r.body, id); !strings.Contains(msg, tc.message) {
 					t.Errorf("message at row %d: %q, want %q", tc.row+1, msg, tc.message)
 				}
-			} else if msg := testidText(t, r.body, "form-error"); !strings.Contains(msg, tc.message) {
-				t.Errorf("message %q, want %q", msg, tc.message)
+				// On a phone the row may be off-screen: the top of the page
+				// names it and links to it; the row keeps its tint.
+				deal := "deal-" + strconv.Itoa(tc.row+1)
+				top := strings.Index(r.body, `data-testid="sheet-errors"`)
+				if top < 0 || top > strings.Index(r.body, `data-testid="quick-form"`) {
+					t.Fatalf("no error summary above the forms:\n%s", r.body)
+				}
+				mustContain(t, r.body[top:strings.Index(r.body, `data-testid="quick-form"`)], "Der Spielzettel wurde nicht gespeichert", `href="#`+deal+`"`, "Spiel "+strconv.Itoa(tc.row+1)+"</a>")
+				mustContain(t, r.body, `<tr id="`+deal+`" data-testid="deal`+strconv.Itoa(tc.row)+`" class="invalid">`)
+			} else {
+				if msg := testidText(t, r.body, "form-error"); !strings.Contains(msg, tc.message) {
+					t.Errorf("message %q, want %q", msg, tc.message)
+				}
+				mustNotContain(t, r.body, `data-testid="sheet-errors"`)
 			}
 			// The input is kept: every case starts with a deal of 3 points.
 			if len(tc.deals) > 0 {
