@@ -20,7 +20,7 @@ func TestBackup(t *testing.T) {
 	if _, err := s.Update(ctx, id, admin, "fill", replaceWith(want)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddUser(ctx, "Anna", "geheim123", store.Organiser); err != nil {
+	if _, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Organiser); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()

@@ -436,7 +436,7 @@ func TestFailingActionWritesNothing(t *testing.T) {
 
 func TestAudit(t *testing.T) {
 	s := MustOpen(t)
-	u, err := s.AddUser(ctx, "Anna", "geheim123", store.Helper)
+	u, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Helper)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -304,7 +304,7 @@ func (rs *rowSet) setTournament(id int64) {
 
 type auditRow struct {
 	ID           int64  `gorm:"column:id;primaryKey"`
-	TournamentID int64  `gorm:"column:tournament_id"`
+	TournamentID *int64 `gorm:"column:tournament_id"` // nil: user management
 	At           int64  `gorm:"column:at"`
 	UserID       *int64 `gorm:"column:user_id"` // nil: the command line, no login
 	UserName     string `gorm:"column:user_name"`
@@ -315,7 +315,10 @@ type auditRow struct {
 
 func (auditRow) TableName() string { return "audit" }
 
-func writeAudit(tx *gorm.DB, now, tournamentID int64, actor User, action string, before, after changeSet) error {
+// writeAudit records an action in the caller's transaction: on tournament
+// tournamentID, or on the accounts when it is 0. before and after are
+// marshalled to JSON; they must not hold passwords, hashes or tokens.
+func writeAudit(tx *gorm.DB, now, tournamentID int64, actor User, action string, before, after any) error {
 	b, err := json.Marshal(before)
 	if err != nil {
 		return err
@@ -324,7 +327,10 @@ func writeAudit(tx *gorm.DB, now, tournamentID int64, actor User, action string,
 	if err != nil {
 		return err
 	}
-	row := auditRow{TournamentID: tournamentID, At: now, UserName: actor.Name, Action: action, Before: string(b), After: string(a)}
+	row := auditRow{At: now, UserName: actor.Name, Action: action, Before: string(b), After: string(a)}
+	if tournamentID != 0 {
+		row.TournamentID = &tournamentID
+	}
 	if actor.ID != 0 {
 		row.UserID = &actor.ID
 	}
@@ -352,9 +358,24 @@ func (s *Store) Audit(ctx context.Context, tournamentID int64) ([]AuditEntry, er
 	if err != nil {
 		return nil, fmt.Errorf("store: audit of tournament %d: %w", tournamentID, err)
 	}
+	return auditEntries(rows), nil
+}
+
+// UserAudit lists the latest limit changes of accounts (users, roles,
+// passwords, API tokens), newest first.
+func (s *Store) UserAudit(ctx context.Context, limit int) ([]AuditEntry, error) {
+	var rows []auditRow
+	err := s.rdb.WithContext(ctx).Where("tournament_id IS NULL").Order("id DESC").Limit(limit).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: audit of the users: %w", err)
+	}
+	return auditEntries(rows), nil
+}
+
+func auditEntries(rows []auditRow) []AuditEntry {
 	out := make([]AuditEntry, len(rows))
 	for i, r := range rows {
 		out[i] = AuditEntry{ID: r.ID, At: fromMillis(r.At), User: r.UserName, Action: r.Action, Before: r.Before, After: r.After}
 	}
-	return out, nil
+	return out
 }

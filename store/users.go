@@ -64,6 +64,33 @@ func (userRow) TableName() string { return "users" }
 
 func (r userRow) user() User { return User{ID: r.ID, Name: r.Name, Role: Role(r.Role)} }
 
+// accountChange is the audit's before or after of a change of accounts:
+// who the account is and what happened to its password or tokens, never
+// a password, a hash or a token.
+type accountChange struct {
+	User     *auditUser  `json:"user,omitempty"`
+	Password string      `json:"password,omitempty"` // "reset": that it changed
+	Token    *auditToken `json:"api_token,omitempty"`
+}
+
+type auditUser struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Role Role   `json:"role"`
+}
+
+type auditToken struct {
+	User  string `json:"user"`
+	Label string `json:"label"`
+}
+
+func (r userRow) audit() *auditUser { return &auditUser{ID: r.ID, Name: r.Name, Role: Role(r.Role)} }
+
+// writeAccountAudit records a change of accounts (no tournament) in tx.
+func (s *Store) writeAccountAudit(tx *gorm.DB, actor User, action string, before, after accountChange) error {
+	return writeAudit(tx, s.now(), 0, actor, action, before, after)
+}
+
 // CountUsers tells whether anyone can log in yet (the first-run setup).
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	var n int64
@@ -106,9 +133,9 @@ func checkPassword(password string) error {
 	return nil
 }
 
-// AddUser creates a user. Names are unique regardless of case, so "Anna"
-// and "anna" cannot both exist.
-func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (User, error) {
+// AddUser creates a user on behalf of actor (audited). Names are unique
+// regardless of case, so "Anna" and "anna" cannot both exist.
+func (s *Store) AddUser(ctx context.Context, actor User, name, password string, role Role) (User, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return User{}, err
@@ -134,7 +161,10 @@ func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (
 				En: fmt.Sprintf("a user named %q exists already", name),
 				De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
 		}
-		return tx.Create(&row).Error
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return s.writeAccountAudit(tx, actor, "add user", accountChange{}, accountChange{User: row.audit()})
 	})
 	if err != nil {
 		var e *Error
@@ -147,23 +177,25 @@ func (s *Store) AddUser(ctx context.Context, name, password string, role Role) (
 }
 
 // SetRole changes a user's role; the last organiser stays one.
-func (s *Store) SetRole(ctx context.Context, id int64, role Role) error {
+func (s *Store) SetRole(ctx context.Context, actor User, id int64, role Role) error {
 	if _, err := ParseRole(string(role)); err != nil {
 		return err
 	}
-	return s.changeUser(ctx, "set role", id, func(tx *gorm.DB, old userRow) error {
+	return s.changeUser(ctx, actor, "set role", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if role != Organiser {
 			if err := keepOrganiser(tx, old); err != nil {
-				return err
+				return accountChange{}, err
 			}
 		}
-		return tx.Model(&userRow{}).Where("id = ?", id).Update("role", string(role)).Error
+		cur := old
+		cur.Role = string(role)
+		return accountChange{User: cur.audit()}, tx.Model(&userRow{}).Where("id = ?", id).Update("role", string(role)).Error
 	})
 }
 
 // SetPassword gives a user a new password and ends his sessions, so a
 // password reset also locks out whoever knew the old one.
-func (s *Store) SetPassword(ctx context.Context, id int64, password string) error {
+func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password string) error {
 	if err := checkPassword(password); err != nil {
 		return err
 	}
@@ -171,29 +203,30 @@ func (s *Store) SetPassword(ctx context.Context, id int64, password string) erro
 	if err != nil {
 		return fmt.Errorf("store: hash password: %w", err)
 	}
-	return s.changeUser(ctx, "set password", id, func(tx *gorm.DB, _ userRow) error {
+	return s.changeUser(ctx, actor, "reset password", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if err := tx.Model(&userRow{}).Where("id = ?", id).Update("password_hash", string(hash)).Error; err != nil {
-			return err
+			return accountChange{}, err
 		}
-		return tx.Where("user_id = ?", id).Delete(&sessionRow{}).Error
+		return accountChange{User: old.audit(), Password: "reset"}, tx.Where("user_id = ?", id).Delete(&sessionRow{}).Error
 	})
 }
 
 // RemoveUser deletes a user with his sessions and API tokens (the schema
 // cascades); the audit log keeps his entries without the name link. The
 // last organiser cannot be removed.
-func (s *Store) RemoveUser(ctx context.Context, id int64) error {
-	return s.changeUser(ctx, "remove user", id, func(tx *gorm.DB, old userRow) error {
+func (s *Store) RemoveUser(ctx context.Context, actor User, id int64) error {
+	return s.changeUser(ctx, actor, "remove user", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if err := keepOrganiser(tx, old); err != nil {
-			return err
+			return accountChange{}, err
 		}
-		return tx.Delete(&userRow{}, id).Error
+		return accountChange{}, tx.Delete(&userRow{}, id).Error
 	})
 }
 
-// changeUser runs fn on user id in one transaction; ErrNotFound when there
-// is no such user. what names the change in wrapped database errors.
-func (s *Store) changeUser(ctx context.Context, what string, id int64, fn func(tx *gorm.DB, old userRow) error) error {
+// changeUser runs fn on user id in one transaction and audits it as
+// action by actor, with the account before and what fn says after;
+// ErrNotFound when there is no such user.
+func (s *Store) changeUser(ctx context.Context, actor User, action string, id int64, fn func(tx *gorm.DB, old userRow) (accountChange, error)) error {
 	err := s.write(ctx, func(tx *gorm.DB) error {
 		var rows []userRow
 		if err := tx.Where("id = ?", id).Limit(1).Find(&rows).Error; err != nil {
@@ -202,10 +235,14 @@ func (s *Store) changeUser(ctx context.Context, what string, id int64, fn func(t
 		if len(rows) == 0 {
 			return ErrNotFound
 		}
-		return fn(tx, rows[0])
+		after, err := fn(tx, rows[0])
+		if err != nil {
+			return err
+		}
+		return s.writeAccountAudit(tx, actor, action, accountChange{User: rows[0].audit()}, after)
 	})
 	if e := (*Error)(nil); err != nil && !errors.As(err, &e) {
-		return fmt.Errorf("store: %s: %w", what, err)
+		return fmt.Errorf("store: %s: %w", action, err)
 	}
 	return err
 }
@@ -354,18 +391,27 @@ type apiTokenRow struct {
 
 func (apiTokenRow) TableName() string { return "api_tokens" }
 
-// NewAPIToken creates a token for scripts that use the JSON API as userID.
-// It is shown once; only its hash is kept.
+// NewAPIToken creates a token for scripts that use the JSON API as userID,
+// audited as his action. It is shown once; only its hash is kept.
 func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (string, error) {
 	token, hash, err := newToken()
 	if err != nil {
 		return "", fmt.Errorf("store: new API token: %w", err)
 	}
 	err = s.write(ctx, func(tx *gorm.DB) error {
-		if err := userExists(tx, userID); err != nil {
+		var owner []userRow
+		if err := tx.Where("id = ?", userID).Limit(1).Find(&owner).Error; err != nil {
 			return err
 		}
-		return tx.Create(&apiTokenRow{TokenHash: hash, UserID: userID, Label: strings.TrimSpace(label), Created: s.now()}).Error
+		if len(owner) == 0 {
+			return ErrNotFound
+		}
+		row := apiTokenRow{TokenHash: hash, UserID: userID, Label: strings.TrimSpace(label), Created: s.now()}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return s.writeAccountAudit(tx, owner[0].user(), "create API token", accountChange{},
+			accountChange{Token: &auditToken{User: owner[0].Name, Label: row.Label}})
 	})
 	if err != nil {
 		return "", err

@@ -15,7 +15,7 @@ func TestAddUser(t *testing.T) {
 	if n, err := s.CountUsers(ctx); n != 0 || err != nil {
 		t.Fatalf("CountUsers of a new database: %d, %v", n, err)
 	}
-	anna, err := s.AddUser(ctx, "  Anna  ", "geheim123", store.Organiser)
+	anna, err := s.AddUser(ctx, admin, "  Anna  ", "geheim123", store.Organiser)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAddUser(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			_, err := s.AddUser(ctx, tc.name, tc.password, tc.role)
+			_, err := s.AddUser(ctx, admin, tc.name, tc.password, tc.role)
 			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.text) {
 				t.Fatalf("got %v, want %v containing %q", err, tc.want, tc.text)
 			}
@@ -49,7 +49,7 @@ func TestAddUser(t *testing.T) {
 			}
 		})
 	}
-	berta, err := s.AddUser(ctx, "Berta", "12345678", store.Helper)
+	berta, err := s.AddUser(ctx, admin, "Berta", "12345678", store.Helper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestAddUser(t *testing.T) {
 
 func TestCheckPassword(t *testing.T) {
 	s := MustOpen(t)
-	anna, err := s.AddUser(ctx, "Anna", "Geheim123!", store.Helper)
+	anna, err := s.AddUser(ctx, admin, "Anna", "Geheim123!", store.Helper)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestSessions(t *testing.T) {
 	s := MustOpen(t)
 	now := time.Date(2025, 11, 8, 18, 0, 0, 0, time.UTC)
 	s.Now = func() time.Time { return now }
-	anna, err := s.AddUser(ctx, "Anna", "geheim123", store.Organiser)
+	anna, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Organiser)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestSessions(t *testing.T) {
 
 func TestAPITokens(t *testing.T) {
 	s := MustOpen(t)
-	anna, err := s.AddUser(ctx, "Anna", "geheim123", store.Organiser)
+	anna, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Organiser)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,35 +183,35 @@ func TestChangeUsers(t *testing.T) {
 		role      map[string]store.Role // roles after, by name; missing: removed
 		loggedOut string                // whose session ends
 	}{
-		"helper to organiser": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.hans.ID, store.Organiser) }, nil,
+		"helper to organiser": {func(s *store.Store, u users) error { return s.SetRole(ctx, admin, u.hans.ID, store.Organiser) }, nil,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Organiser}, ""},
-		"organiser to helper": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.berta.ID, store.Helper) }, nil,
+		"organiser to helper": {func(s *store.Store, u users) error { return s.SetRole(ctx, admin, u.berta.ID, store.Helper) }, nil,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Helper, "Hans": store.Helper}, ""},
 		"last organiser to helper": {func(s *store.Store, u users) error {
-			if err := s.SetRole(ctx, u.berta.ID, store.Helper); err != nil {
+			if err := s.SetRole(ctx, admin, u.berta.ID, store.Helper); err != nil {
 				return err
 			}
-			return s.SetRole(ctx, u.anna.ID, store.Helper)
+			return s.SetRole(ctx, admin, u.anna.ID, store.Helper)
 		}, store.ErrLastOrganiser, map[string]store.Role{"Anna": store.Organiser, "Berta": store.Helper, "Hans": store.Helper}, ""},
-		"unknown role": {func(s *store.Store, u users) error { return s.SetRole(ctx, u.hans.ID, "boss") }, store.ErrBadUser,
+		"unknown role": {func(s *store.Store, u users) error { return s.SetRole(ctx, admin, u.hans.ID, "boss") }, store.ErrBadUser,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
-		"role of nobody": {func(s *store.Store, u users) error { return s.SetRole(ctx, 99, store.Helper) }, store.ErrNotFound,
+		"role of nobody": {func(s *store.Store, u users) error { return s.SetRole(ctx, admin, 99, store.Helper) }, store.ErrNotFound,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
-		"reset password": {func(s *store.Store, u users) error { return s.SetPassword(ctx, u.hans.ID, "neues-passwort") }, nil,
+		"reset password": {func(s *store.Store, u users) error { return s.SetPassword(ctx, admin, u.hans.ID, "neues-passwort") }, nil,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, "Hans"},
-		"password too short": {func(s *store.Store, u users) error { return s.SetPassword(ctx, u.hans.ID, "kurz") }, store.ErrBadUser,
+		"password too short": {func(s *store.Store, u users) error { return s.SetPassword(ctx, admin, u.hans.ID, "kurz") }, store.ErrBadUser,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
-		"remove helper": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, u.hans.ID) }, nil,
+		"remove helper": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, admin, u.hans.ID) }, nil,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser}, "Hans"},
-		"remove organiser": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, u.berta.ID) }, nil,
+		"remove organiser": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, admin, u.berta.ID) }, nil,
 			map[string]store.Role{"Anna": store.Organiser, "Hans": store.Helper}, "Berta"},
 		"remove last organiser": {func(s *store.Store, u users) error {
-			if err := s.RemoveUser(ctx, u.berta.ID); err != nil {
+			if err := s.RemoveUser(ctx, admin, u.berta.ID); err != nil {
 				return err
 			}
-			return s.RemoveUser(ctx, u.anna.ID)
+			return s.RemoveUser(ctx, admin, u.anna.ID)
 		}, store.ErrLastOrganiser, map[string]store.Role{"Anna": store.Organiser, "Hans": store.Helper}, "Berta"},
-		"remove nobody": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, 99) }, store.ErrNotFound,
+		"remove nobody": {func(s *store.Store, u users) error { return s.RemoveUser(ctx, admin, 99) }, store.ErrNotFound,
 			map[string]store.Role{"Anna": store.Organiser, "Berta": store.Organiser, "Hans": store.Helper}, ""},
 	}
 	for name, tc := range tests {
@@ -225,7 +225,7 @@ func TestChangeUsers(t *testing.T) {
 				role store.Role
 			}{{&u.anna, "Anna", store.Organiser}, {&u.berta, "Berta", store.Organiser}, {&u.hans, "Hans", store.Helper}} {
 				var err error
-				if *a.p, err = s.AddUser(ctx, a.name, a.name+"-password", a.role); err != nil {
+				if *a.p, err = s.AddUser(ctx, admin, a.name, a.name+"-password", a.role); err != nil {
 					t.Fatal(err)
 				}
 				if sessions[a.name], err = s.NewSession(ctx, a.p.ID, time.Hour); err != nil {
@@ -259,11 +259,11 @@ func TestChangeUsers(t *testing.T) {
 // A reset password is the one that logs in afterwards.
 func TestSetPasswordLogin(t *testing.T) {
 	s := MustOpen(t)
-	hans, err := s.AddUser(ctx, "Hans", "altes-passwort", store.Helper)
+	hans, err := s.AddUser(ctx, admin, "Hans", "altes-passwort", store.Helper)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPassword(ctx, hans.ID, "neues-passwort"); err != nil {
+	if err := s.SetPassword(ctx, admin, hans.ID, "neues-passwort"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.CheckPassword(ctx, "Hans", "altes-passwort"); err != store.ErrBadLogin {
@@ -271,5 +271,93 @@ func TestSetPasswordLogin(t *testing.T) {
 	}
 	if u, err := s.CheckPassword(ctx, "Hans", "neues-passwort"); err != nil || u != hans {
 		t.Errorf("new password: %+v, %v", u, err)
+	}
+}
+
+// Every change of accounts writes one audit row without a tournament in
+// its own transaction: who, what, the account before and after, never a
+// password, hash or token. A refused change writes none.
+func TestUserAudit(t *testing.T) {
+	ctx := t.Context()
+	type want struct {
+		action, user, before, after string
+	}
+	tests := map[string]struct {
+		change func(s *store.Store, anna, hans store.User) (secret string, err error)
+		want   *want // nil: refused, nothing audited
+	}{
+		"add user": {func(s *store.Store, anna, _ store.User) (string, error) {
+			_, err := s.AddUser(ctx, anna, "Berta", "berta-geheim", store.Helper)
+			return "berta-geheim", err
+		}, &want{"add user", "Anna", `{}`, `{"user":{"id":3,"name":"Berta","role":"helper"}}`}},
+		"set role": {func(s *store.Store, anna, hans store.User) (string, error) {
+			return "", s.SetRole(ctx, anna, hans.ID, store.Organiser)
+		}, &want{"set role", "Anna", `{"user":{"id":2,"name":"Hans","role":"helper"}}`, `{"user":{"id":2,"name":"Hans","role":"organiser"}}`}},
+		"reset password": {func(s *store.Store, anna, hans store.User) (string, error) {
+			return "neues-passwort", s.SetPassword(ctx, anna, hans.ID, "neues-passwort")
+		}, &want{"reset password", "Anna", `{"user":{"id":2,"name":"Hans","role":"helper"}}`, `{"user":{"id":2,"name":"Hans","role":"helper"},"password":"reset"}`}},
+		"remove user": {func(s *store.Store, anna, hans store.User) (string, error) {
+			return "", s.RemoveUser(ctx, anna, hans.ID)
+		}, &want{"remove user", "Anna", `{"user":{"id":2,"name":"Hans","role":"helper"}}`, `{}`}},
+		"create API token": {func(s *store.Store, _, hans store.User) (string, error) {
+			return s.NewAPIToken(ctx, hans.ID, "Anzeigetafel")
+		}, &want{"create API token", "Hans", `{}`, `{"api_token":{"user":"Hans","label":"Anzeigetafel"}}`}},
+		"last organiser refused": {func(s *store.Store, anna, _ store.User) (string, error) {
+			return "", s.SetRole(ctx, anna, anna.ID, store.Helper)
+		}, nil},
+		"short password refused": {func(s *store.Store, anna, hans store.User) (string, error) {
+			return "", s.SetPassword(ctx, anna, hans.ID, "kurz")
+		}, nil},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			s := MustOpen(t)
+			anna, err := s.AddUser(ctx, admin, "Anna", "anna-geheim", store.Organiser)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hans, err := s.AddUser(ctx, anna, "Hans", "hans-geheim", store.Helper)
+			if err != nil {
+				t.Fatal(err)
+			}
+			secret, err := tc.change(s, anna, hans)
+			if (err == nil) != (tc.want != nil) {
+				t.Fatalf("change: %v", err)
+			}
+			got, err := s.UserAudit(ctx, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The two setup rows, newest first, then the change.
+			if len(got) < 2 || got[len(got)-1].Action != "add user" || got[len(got)-1].User != "Organiser" {
+				t.Fatalf("audit %+v does not end with the setup", got)
+			}
+			if tc.want == nil {
+				if len(got) != 2 {
+					t.Errorf("refused change audited: %+v", got[0])
+				}
+				return
+			}
+			if len(got) != 3 {
+				t.Fatalf("%d audit rows, want 3: %+v", len(got), got)
+			}
+			e := got[0]
+			if (want{e.Action, e.User, e.Before, e.After}) != *tc.want {
+				t.Errorf("audit %q by %q: %s → %s\nwant %q by %q: %s → %s", e.Action, e.User, e.Before, e.After,
+					tc.want.action, tc.want.user, tc.want.before, tc.want.after)
+			}
+			for _, x := range []string{"geheim", "hash", "$2a$"} {
+				if strings.Contains(e.Before+e.After, x) {
+					t.Errorf("audit holds %q: %s → %s", x, e.Before, e.After)
+				}
+			}
+			if secret != "" && strings.Contains(e.Before+e.After, secret) {
+				t.Errorf("audit holds the secret: %s → %s", e.Before, e.After)
+			}
+			// Tournament audits do not list it.
+			if rows, err := s.Audit(ctx, 0); err != nil || len(rows) != 0 {
+				t.Errorf("tournament 0's audit: %v, %+v", err, rows)
+			}
+		})
 	}
 }

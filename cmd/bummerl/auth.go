@@ -144,7 +144,8 @@ func (s *server) setup(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.SetupPage(f))
 	}
 	// Create the organiser and log in.
-	u, err := s.store.AddUser(rc, f.Value("name"), c.FormValue("password"), store.Organiser)
+	// Nobody is logged in yet: the person at the laptop acts as himself.
+	u, err := s.store.AddUser(rc, store.User{Name: f.Value("name")}, f.Value("name"), c.FormValue("password"), store.Organiser)
 	if err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			return render(c, status, views.SetupPage(f))
@@ -229,6 +230,10 @@ func (s *server) logout(c echo.Context) error {
 	return redirect(c, "/")
 }
 
+// userAuditShown is how many of the latest changes of accounts the users
+// page lists.
+const userAuditShown = 20
+
 // usersPage lists the accounts with the forms to add one and to create an
 // API token.
 func (s *server) usersPage(c echo.Context) error {
@@ -238,14 +243,16 @@ func (s *server) usersPage(c echo.Context) error {
 // userDone are the messages after a change of an account, by ?done=.
 var userDone = map[string]string{"role": "users.role_set", "password": "users.password_set", "remove": "users.removed"}
 
-// changeUser runs a change of account :uid and goes back to the list; a
-// refusal (the last organiser, a short password) is shown above it.
-func (s *server) changeUser(c echo.Context, done string, change func(id int64) error) error {
+// changeUser runs a change of account :uid by the logged-in organiser and
+// goes back to the list; a refusal (the last organiser, a short password)
+// is shown above it.
+func (s *server) changeUser(c echo.Context, done string, change func(me store.User, id int64) error) error {
 	id, err := pathInt64(c, "uid")
 	if err != nil {
 		return err
 	}
-	if err := change(id); err != nil {
+	me, _ := currentUser(c)
+	if err := change(me, id); err != nil {
 		return formError(c, views.NewForm(map[string]string{}), err, func(status int, f views.Form) error {
 			return s.renderUsers(c, status, views.UsersModel{Manage: f})
 		})
@@ -255,34 +262,61 @@ func (s *server) changeUser(c echo.Context, done string, change func(id int64) e
 
 // setRole makes an account a helper or an organiser.
 func (s *server) setRole(c echo.Context) error {
-	return s.changeUser(c, "role", func(id int64) error {
-		return s.store.SetRole(c.Request().Context(), id, store.Role(c.FormValue("role")))
+	return s.changeUser(c, "role", func(me store.User, id int64) error {
+		return s.store.SetRole(c.Request().Context(), me, id, store.Role(c.FormValue("role")))
 	})
 }
 
 // setPassword resets an account's password; its sessions end.
 func (s *server) setPassword(c echo.Context) error {
-	return s.changeUser(c, "password", func(id int64) error {
-		return s.store.SetPassword(c.Request().Context(), id, c.FormValue("password"))
+	return s.changeUser(c, "password", func(me store.User, id int64) error {
+		return s.store.SetPassword(c.Request().Context(), me, id, c.FormValue("password"))
 	})
+}
+
+// confirmRemoveUser asks before an account is removed (no JavaScript
+// needed): the confirmation page posts the removal.
+func (s *server) confirmRemoveUser(c echo.Context) error {
+	id, err := pathInt64(c, "uid")
+	if err != nil {
+		return err
+	}
+	users, err := s.store.Users(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	me, _ := currentUser(c)
+	for _, u := range users {
+		if u.ID == id {
+			return render(c, http.StatusOK, views.RemoveUserPage(views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID}))
+		}
+	}
+	return notFound(c)
 }
 
 // removeUser deletes an account and ends its sessions; an organiser cannot
 // remove himself (he would lock himself out mid-evening).
 func (s *server) removeUser(c echo.Context) error {
-	return s.changeUser(c, "remove", func(id int64) error {
-		if me, _ := currentUser(c); me.ID == id {
+	return s.changeUser(c, "remove", func(me store.User, id int64) error {
+		if me.ID == id {
 			return &webError{http.StatusConflict, "not_yourself", "", text(c, "users.not_yourself")}
 		}
-		return s.store.RemoveUser(c.Request().Context(), id)
+		return s.store.RemoveUser(c.Request().Context(), me, id)
 	})
 }
 
+// renderUsers draws the users page with the accounts and the latest
+// changes of accounts (the route is for organisers only).
 func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) error {
 	users, err := s.store.Users(c.Request().Context())
 	if err != nil {
 		return err
 	}
+	audit, err := s.store.UserAudit(c.Request().Context(), userAuditShown)
+	if err != nil {
+		return err
+	}
+	m.Audit = historyEntries(audit)
 	me, _ := currentUser(c)
 	for _, u := range users {
 		m.Users = append(m.Users, views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID})
@@ -306,7 +340,8 @@ func (s *server) addUser(c echo.Context) error {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
 	}
 	// Create the account.
-	_, err := s.store.AddUser(c.Request().Context(), f.Value("name"), c.FormValue("password"), role)
+	me, _ := currentUser(c)
+	_, err := s.store.AddUser(c.Request().Context(), me, f.Value("name"), c.FormValue("password"), role)
 	if err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			return s.renderUsers(c, status, views.UsersModel{UserForm: f})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -22,11 +23,15 @@ func (s *server) historyPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.HistoryModel{TournamentID: t.ID, Name: t.Settings.Name}
-	for _, e := range entries {
-		m.Entries = append(m.Entries, views.HistoryEntry{
-			At: e.At.Local().Format(historyTime), User: e.User, Action: e.Action, Before: e.Before, After: e.After,
-		})
-	}
+	m := views.HistoryModel{TournamentID: t.ID, Name: t.Settings.Name, Entries: historyEntries(entries)}
 	return render(c, http.StatusOK, views.HistoryPage(m))
+}
+
+// historyEntries are audit entries as the history and the users page show them.
+func historyEntries(entries []store.AuditEntry) []views.HistoryEntry {
+	out := make([]views.HistoryEntry, len(entries))
+	for i, e := range entries {
+		out[i] = views.HistoryEntry{At: e.At.Local().Format(historyTime), User: e.User, Action: e.Action, Before: e.Before, After: e.After}
+	}
+	return out
 }

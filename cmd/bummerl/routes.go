@@ -71,6 +71,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/users/tokens", s.addToken)
 	org.add(http.MethodPost, "/users/:uid/role", s.setRole)
 	org.add(http.MethodPost, "/users/:uid/password", s.setPassword)
+	org.add(http.MethodGet, "/users/:uid/remove", s.confirmRemoveUser)
 	org.add(http.MethodPost, "/users/:uid/remove", s.removeUser)
 	org.add(http.MethodGet, "/backup", s.backup)
 

@@ -73,7 +73,8 @@ func userAdd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	u, err := st.AddUser(context.Background(), rest[0], password, r)
+	// The command line has no login: the audit names the command.
+	u, err := st.AddUser(context.Background(), store.User{Name: "bummerl user add"}, rest[0], password, r)
 	if err != nil {
 		fmt.Fprintf(stderr, "user add: %s\n", errorText(err, *lang))
 		return 1

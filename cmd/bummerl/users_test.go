@@ -3,7 +3,10 @@ package main
 import (
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"bummerl/store"
@@ -82,5 +85,83 @@ func TestManageUsers(t *testing.T) {
 				t.Errorf("Hans is %q, want %q", role, tc.hansRole)
 			}
 		})
+	}
+}
+
+// Removing an account asks first, on a page of its own: the users page
+// links to it, it names the account and posts the removal; nothing is
+// removed by opening it. Oneself is refused there already.
+func TestRemoveUserConfirm(t *testing.T) {
+	app := newTestApp(t)
+	anna := app.loggedIn("Anna", store.Organiser)
+	app.addUser("Hans", store.Helper)
+	ids := map[string]string{}
+	users, err := app.store.Users(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users {
+		ids[u.Name] = strconv.FormatInt(u.ID, 10)
+	}
+	confirm := "/users/" + ids["Hans"] + "/remove"
+	mustContain(t, anna.get("/users").body, `href="`+confirm+`" data-testid="remove-`+ids["Hans"]+`"`)
+	r := anna.get(confirm)
+	if r.status != http.StatusOK {
+		t.Fatalf("confirmation page: status %d\n%s", r.status, r.body)
+	}
+	mustContain(t, r.body, "Hans (Helfer) wirklich entfernen?", `action="`+confirm+`"`, `data-testid="remove-confirm"`)
+	if n, _ := app.store.CountUsers(t.Context()); n != 2 {
+		t.Fatalf("%d users after opening the confirmation, want 2", n)
+	}
+	self := anna.get("/users/" + ids["Anna"] + "/remove")
+	mustContain(t, self.body, "Sich selbst kann man nicht entfernen.")
+	mustNotContain(t, self.body, `data-testid="remove-confirm"`)
+	if r := anna.get("/users/999/remove"); r.status != http.StatusNotFound {
+		t.Errorf("confirmation for nobody: status %d, want 404", r.status)
+	}
+	if r := anna.post(confirm, nil); r.status != http.StatusSeeOther {
+		t.Fatalf("remove: status %d\n%s", r.status, r.body)
+	}
+	if n, _ := app.store.CountUsers(t.Context()); n != 1 {
+		t.Errorf("%d users after the removal, want 1", n)
+	}
+}
+
+// The users page shows organisers the latest changes of accounts, made
+// through the pages: who, what, the account before and after, never the
+// password or the token.
+func TestUserAuditPage(t *testing.T) {
+	app := newTestApp(t)
+	anna := app.loggedIn("Anna", store.Organiser)
+	steps := []struct {
+		path string
+		form url.Values
+	}{
+		{"/users", url.Values{"name": {"Hans"}, "password": {"hans-geheim-1"}, "role": {"helper"}}},
+		{"/users/2/role", url.Values{"role": {"organiser"}}},
+		{"/users/2/password", url.Values{"password": {"hans-geheim-2"}}},
+		{"/users/2/remove", nil},
+	}
+	for _, s := range steps {
+		if r := anna.post(s.path, s.form); r.status != http.StatusSeeOther {
+			t.Fatalf("%s: status %d\n%s", s.path, r.status, r.body)
+		}
+	}
+	r := anna.post("/users/tokens", url.Values{"label": {"Anzeigetafel"}})
+	token := testidText(t, r.body, "new-token")
+	page := anna.get("/users").body
+	actions := regexp.MustCompile(`data-testid="user-audit-action">([^<]*)<`).FindAllStringSubmatch(page, -1)
+	var got []string
+	for _, a := range actions {
+		got = append(got, a[1])
+	}
+	want := []string{"create API token", "remove user", "reset password", "set role", "add user", "add user"}
+	if !slices.Equal(got, want) {
+		t.Errorf("audit on the users page %q, want %q", got, want)
+	}
+	mustContain(t, page, "Anzeigetafel", "&#34;role&#34;:&#34;organiser&#34;")
+	mustNotContain(t, page, "hans-geheim", "$2a$")
+	if tok := strings.TrimSpace(token); tok != "" && strings.Contains(page, tok) {
+		t.Error("the users page shows the API token again")
 	}
 }

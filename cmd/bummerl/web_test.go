@@ -91,7 +91,7 @@ func (a *testApp) client() *testClient {
 // addUser creates an account directly in the store.
 func (a *testApp) addUser(name string, role store.Role) {
 	a.t.Helper()
-	if _, err := a.store.AddUser(a.t.Context(), name, name+"-password", role); err != nil {
+	if _, err := a.store.AddUser(a.t.Context(), store.User{Name: "test"}, name, name+"-password", role); err != nil {
 		a.t.Fatal(err)
 	}
 }
