@@ -97,6 +97,13 @@ func browserRefusals(t *testing.T, browser context.Context) {
 		t.Error("the refusal reloaded the whole page")
 	}
 
+	// Sell the cards back up to all 8, so that no match is a bye and match 1
+	// has a Start button whatever the draw.
+	for _, name := range []string{"Spieler 8", "Spieler 9"} {
+		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: status %d\n%s", name, r.status, r.body)
+		}
+	}
 	f.drawDigital()
 	p.open(f.path+"/rounds/1", testid("start-1"))
 	m := f.matchOf(1, 1)
