@@ -436,7 +436,7 @@ func PrintRoundPage(m RoundModel) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if !r.Bye && !r.Surrendered {
+				if r.Table > 0 {
 					var templ_7745c5c3_Var27 string
 					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Table))
 					if templ_7745c5c3_Err != nil {

@@ -46,7 +46,7 @@ type MatchRow struct {
 	Bye         bool
 	Surrendered bool
 	Started     bool
-	Table       int // where it is played: the table set at the start, else the match number
+	Table       int // where it is played (tournament.Match.TableNo); 0 for a bye or surrender
 	Result      *tournament.Result
 	Version     int
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -43,7 +42,7 @@ func matchRow(r roster, round tournament.Round, m tournament.Match, lang string)
 		Round: round.No, No: m.No, Name: tournament.RoundName(round, m.Bracket).Text(lang),
 		A: m.A, B: m.B, AName: r.holder(m.A).Name, BName: r.holder(m.B).Name,
 		Bye: m.Bye(), Surrendered: m.Surrendered, Started: m.Started,
-		Table: cmp.Or(m.Table, m.No), Result: m.Result, Version: m.Version,
+		Table: m.TableNo(), Result: m.Result, Version: m.Version,
 	}
 }
 

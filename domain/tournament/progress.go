@@ -1,6 +1,9 @@
 package tournament
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Bye reports whether the match is a bye (Freilos, P-1): A advances unplayed.
 func (m Match) Bye() bool { return m.B == 0 }
@@ -11,6 +14,15 @@ func (m Match) Decided() bool { return m.Bye() || m.Result != nil }
 // Played reports whether the match has a result that was played out, as
 // opposed to a bye or a surrender (P-6).
 func (m Match) Played() bool { return m.Result != nil && !m.Surrendered }
+
+// TableNo is the table the match is played at: the one set when it started,
+// else its number; 0 for a bye or a surrender, where nobody sits down (P-1, P-6).
+func (m Match) TableNo() int {
+	if m.Bye() || m.Surrendered {
+		return 0
+	}
+	return cmp.Or(m.Table, m.No)
+}
 
 // Winner is the card that advances, or 0 while undecided.
 func (m Match) Winner() CardNo {

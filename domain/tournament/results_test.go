@@ -301,3 +301,24 @@ func TestPropertyVersionsNeverRepeat(t *testing.T) {
 		}
 	}
 }
+
+// TestTableNo: a played match sits at the table set at its start, else at
+// its number; byes and surrenders have no table (P-1, P-6).
+func TestTableNo(t *testing.T) {
+	tests := map[string]struct {
+		m    Match
+		want int
+	}{
+		"not started":  {Match{No: 3, A: 1, B: 2}, 3},
+		"started at 7": {Match{No: 3, A: 1, B: 2, Table: 7, Started: true}, 7},
+		"bye":          {Match{No: 4, A: 5}, 0},
+		"surrender":    {Match{No: 5, A: 6, B: 8, Surrendered: true}, 0},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := tc.m.TableNo(); got != tc.want {
+				t.Errorf("TableNo() = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

@@ -188,12 +188,9 @@ func (t *Tournament) Next(p PlayerID) []NextMatch {
 			}
 			n := NextMatch{Card: card, Round: r.No, Name: RoundName(*r, m.Bracket), Match: m.No,
 				Opponent: opp, Surrendered: m.Surrendered,
-				Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card}
+				Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card, Table: m.TableNo()}
 			if opp != 0 {
 				n.OpponentPlayer = owner.get(opp)
-			}
-			if !m.Bye() && !m.Surrendered { // P-1, P-6: only a played match has a table
-				n.Table = cmp.Or(m.Table, m.No)
 			}
 			out = append(out, n)
 		}
