@@ -176,12 +176,9 @@ func asTyped(f *views.Form, current views.Form) views.Form {
 func quickValues(m tournament.Match) views.Form {
 	v := map[string]string{"winner": strconv.Itoa(int(m.A))}
 	if r := m.Result; r != nil {
-		seat := 0
-		if r.Winner == m.B {
-			seat = 1
-		}
+		won, lost := m.Score()
 		v["winner"] = strconv.Itoa(int(r.Winner))
-		v["bummerl"] = fmt.Sprintf("%d:%d", r.Bummerl[seat], r.Bummerl[1-seat])
+		v["bummerl"] = fmt.Sprintf("%d:%d", won, lost)
 	}
 	return views.NewForm(v)
 }
@@ -243,15 +240,14 @@ func (s *server) quickResult(c echo.Context) error {
 	return redirect(c, matchURL(ref)+"?saved=1")
 }
 
-// quickResultOf puts a winner-first score into the seats of the match.
+// quickResultOf puts a winner-first score into the seats of the match;
+// SetResult names a round or match that does not exist.
 func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.CardNo, won, lost int) tournament.Result {
-	r := tournament.Result{Winner: winner, Bummerl: [2]int{won, lost}}
-	if ref.round <= len(t.Rounds) {
-		if m, ok := findMatch(&t.Rounds[ref.round-1], ref.match); ok && winner == m.B {
-			r.Bummerl = [2]int{lost, won}
-		}
+	var m tournament.Match
+	if ref.round >= 1 && ref.round <= len(t.Rounds) {
+		m, _ = findMatch(&t.Rounds[ref.round-1], ref.match)
 	}
-	return r
+	return m.ScoredResult(winner, won, lost)
 }
 
 // sheetResult saves a result given as the full score sheet, deal by deal

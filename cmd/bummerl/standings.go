@@ -77,12 +77,9 @@ func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel 
 func bracketMatch(r roster, m tournament.Match) views.BracketMatch {
 	bm := views.BracketMatch{No: m.No, A: m.A, B: m.B, AName: r.holder(m.A).Name, BName: r.holder(m.B).Name,
 		Winner: m.Winner(), Bye: m.Bye(), Surrendered: m.Surrendered}
-	if m.Result != nil && !m.Surrendered {
-		seat := 0
-		if m.Result.Winner == m.B {
-			seat = 1
-		}
-		bm.Score = fmt.Sprintf("%d:%d", m.Result.Bummerl[seat], m.Result.Bummerl[1-seat])
+	if m.Played() {
+		won, lost := m.Score()
+		bm.Score = fmt.Sprintf("%d:%d", won, lost)
 	}
 	return bm
 }

@@ -121,6 +121,28 @@ func (t *Tournament) checkResult(m Match, r Result) error {
 	return nil
 }
 
+// Score is the match's Bummerl as people write it, the winner's first
+// ("2:1", B-3); 0, 0 while it has no result.
+func (m Match) Score() (won, lost int) {
+	switch r := m.Result; {
+	case r == nil:
+		return 0, 0
+	case r.Winner == m.B:
+		return r.Bummerl[1], r.Bummerl[0]
+	default:
+		return r.Bummerl[0], r.Bummerl[1]
+	}
+}
+
+// ScoredResult is the inverse of Score: a result given as the winner and
+// a winner-first Bummerl score, with the Bummerl put into A's and B's seats.
+func (m Match) ScoredResult(winner CardNo, won, lost int) Result {
+	if winner == m.B {
+		return Result{Winner: winner, Bummerl: [2]int{lost, won}}
+	}
+	return Result{Winner: winner, Bummerl: [2]int{won, lost}}
+}
+
 // ClearResult removes the result of a match of the latest round.
 func (t *Tournament) ClearResult(round, match, version int) error {
 	m, err := t.match(round, match, version)

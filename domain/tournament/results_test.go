@@ -322,3 +322,34 @@ func TestTableNo(t *testing.T) {
 		})
 	}
 }
+
+// TestScore: a result reads winner first whichever seat won, and
+// ScoredResult puts a winner-first score back into the seats (B-3).
+func TestScore(t *testing.T) {
+	m := Match{No: 1, A: 3, B: 8}
+	tests := map[string]struct {
+		winner    CardNo
+		won, lost int
+		seats     [2]int
+	}{
+		"A wins 2:1": {3, 2, 1, [2]int{2, 1}},
+		"B wins 2:0": {8, 2, 0, [2]int{0, 2}},
+		"B wins 3:2": {8, 3, 2, [2]int{2, 3}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := m.ScoredResult(tc.winner, tc.won, tc.lost)
+			if r.Winner != tc.winner || r.Bummerl != tc.seats {
+				t.Fatalf("ScoredResult = %+v, want winner %d seats %v", r, tc.winner, tc.seats)
+			}
+			scored := m
+			scored.Result = &r
+			if won, lost := scored.Score(); won != tc.won || lost != tc.lost {
+				t.Errorf("Score() = %d:%d, want %d:%d", won, lost, tc.won, tc.lost)
+			}
+		})
+	}
+	if won, lost := m.Score(); won != 0 || lost != 0 {
+		t.Errorf("Score() without a result = %d:%d, want 0:0", won, lost)
+	}
+}
