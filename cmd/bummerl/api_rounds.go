@@ -186,10 +186,7 @@ func (s *server) apiDrawDigital(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "draw", func(t *tournament.Tournament) error {
-		if t.Pending != nil && t.Pending.Commitment != in.Commitment {
-			return &webError{http.StatusConflict, "commitment_changed", "commitment", text(c, "draw.commitment_changed")}
-		}
-		return drawDigital(t)
+		return drawAnnounced(c, t, in.Commitment)
 	})
 	if err != nil {
 		return err

@@ -119,15 +119,21 @@ func (s *server) performDraw(c echo.Context) error {
 	seen := c.FormValue("commitment")
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "draw", func(t *tournament.Tournament) error {
-		if t.Pending != nil && t.Pending.Commitment != seen {
-			return &webError{http.StatusConflict, "commitment_changed", "", text(c, "draw.commitment_changed")}
-		}
-		return drawDigital(t)
+		return drawAnnounced(c, t, seen)
 	})
 	if err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, roundURL(id, len(t.Rounds)))
+}
+
+// drawAnnounced performs the digital draw whose commitment the user saw:
+// a draw announced anew meanwhile is refused, not performed unseen (P-4).
+func drawAnnounced(c echo.Context, t *tournament.Tournament, seen string) error {
+	if t.Pending != nil && t.Pending.Commitment != seen {
+		return &webError{http.StatusConflict, "commitment_changed", "commitment", text(c, "draw.commitment_changed")}
+	}
+	return drawDigital(t)
 }
 
 // drawDigital draws the next round from the announced seed (P-4).
