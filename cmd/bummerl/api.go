@@ -188,16 +188,8 @@ func (s *server) apiSell(c echo.Context) error {
 		buyer tournament.PlayerID
 		sold  []tournament.CardNo
 	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
-		buyer = tournament.PlayerID(in.Player)
-		if buyer == 0 {
-			var err error
-			if buyer, err = t.AddPlayer(in.Name, in.Club, in.Phone); err != nil {
-				return err
-			}
-		}
-		var err error
-		sold, err = t.Sell(buyer, in.Count) // P-1
+	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+		buyer, sold, err = t.SellTo(tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}, in.Count)
 		return err
 	})
 	if err != nil {

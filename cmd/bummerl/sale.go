@@ -79,16 +79,8 @@ func (s *server) sell(c echo.Context) error {
 		buyer tournament.PlayerID
 		sold  []tournament.CardNo
 	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
-		buyer = player
-		if buyer == 0 {
-			var err error
-			if buyer, err = t.AddPlayer(f.Value("name"), f.Value("club"), f.Value("phone")); err != nil {
-				return err
-			}
-		}
-		var err error
-		sold, err = t.Sell(buyer, count)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+		buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
 		return err
 	})
 	if err != nil {
@@ -132,7 +124,9 @@ func (s *server) cancelSale(c echo.Context) error {
 	if !isHTMX(c) {
 		return redirect(c, tournamentURL(id, "/sale?"+url.Values{"q": {q}}.Encode()))
 	}
-	return render(c, http.StatusOK, views.SaleUpdate(saleModel(t, q, views.Form{})))
+	m := saleModel(t, q, views.Form{})
+	m.Cancelled = tournament.CardNo(no)
+	return render(c, http.StatusOK, views.SaleUpdate(m))
 }
 
 // refuse answers a refused sale or cancellation. The new-player form

@@ -139,6 +139,27 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 	return free, nil
 }
 
+// SellTo is the sale desk's one action (P-1): k cards to the player p.ID,
+// or, when p.ID is 0, to a new player of p's name, club and phone. A
+// refused sale adds no player.
+func (t *Tournament) SellTo(p Player, k int) (PlayerID, []CardNo, error) {
+	if p.ID != 0 {
+		sold, err := t.Sell(p.ID, k)
+		return p.ID, sold, err
+	}
+	players, version := t.Players, t.Version
+	id, err := t.AddPlayer(p.Name, p.Club, p.Phone)
+	if err != nil {
+		return 0, nil, err
+	}
+	sold, err := t.Sell(id, k)
+	if err != nil {
+		t.Players, t.Version = players, version
+		return 0, nil, err
+	}
+	return id, sold, nil
+}
+
 // salesScan is what Sell needs to know about the sold cards.
 type salesScan struct {
 	held     int  // cards player p holds

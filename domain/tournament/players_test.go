@@ -109,6 +109,48 @@ func TestSell(t *testing.T) {
 	}
 }
 
+// P-1: the sale desk sells to a player found or to a new one in one step;
+// a refused sale leaves the tournament as it was, with no new player.
+func TestSellTo(t *testing.T) {
+	tests := map[string]struct {
+		p    Player
+		k    int
+		want []CardNo
+		code string
+	}{
+		"found player":         {Player{ID: 1}, 1, []CardNo{3}, ""},
+		"new player":           {Player{Name: " Maier ", Club: "Kirchberg"}, 2, []CardNo{3, 4}, ""},
+		"new player, no name":  {Player{Name: " "}, 1, nil, "name_required"},
+		"new player, too many": {Player{Name: "Maier"}, 4, nil, "max_cards_exceeded"},
+		"unknown player":       {Player{ID: 9}, 1, nil, "player_not_found"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			buyer(t, tr, "Huber", 2) // 1, 2
+			before := clone(t, tr)
+			id, got, err := tr.SellTo(tc.p, tc.k)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("SellTo = %v, want %v", got, tc.want)
+			}
+			p, ok := tr.Player(id)
+			if !ok || (tc.p.ID == 0 && (p.Name != "Maier" || p.Club != "Kirchberg")) {
+				t.Errorf("buyer %d = %+v", id, p)
+			}
+			for _, c := range got {
+				if card, _ := tr.Card(c); card.Player != id {
+					t.Errorf("card %d = %+v, want held by %d", c, card, id)
+				}
+			}
+		})
+	}
+}
+
 // P-4: each card gets the next sale sequence, so later sales draw later.
 func TestSaleOrder(t *testing.T) {
 	tr := mustNew(t, settings(8, 2, false))
