@@ -7,8 +7,8 @@ func init() {
 		"sale.left":          {"Frei", "Left"},
 		"sale.takings":       {"Einnahmen", "Takings"},
 		"sale.closed":        {"Runde 1 ist ausgelost: Verkauf und Storno sind geschlossen.", "Round 1 is drawn: sales and cancellations are closed."},
-		"sale.shortfall":     {"Erst %d Karten verkauft; für die Auslosung müssen es mehr als %d sein (N = %d).", "Only %d cards sold; the draw needs more than %d (N = %d)."},
-		"sale.suggest":       {"Vorschlag: das Turnier mit N = %d Karten spielen.", "Suggestion: play the tournament with N = %d cards."},
+		"sale.shortfall":     {"Erst %[1]d von %[3]d Karten verkauft; für die Auslosung müssen es mehr als %[2]d sein.", "Only %[1]d of %[3]d cards sold; the draw needs more than %[2]d."},
+		"sale.suggest":       {"Vorschlag: das Turnier mit %d Karten spielen.", "Suggestion: play the tournament with %d cards."},
 		"sale.accept_resize": {"Auf %d Karten verkleinern", "Reduce to %d cards"},
 		"sale.done":          {"Verkauft an %s – Kartennummern:", "Sold to %s – card numbers:"},
 		"sale.name":          {"Name", "Name"},
@@ -20,6 +20,7 @@ func init() {
 		"sale.no_results":    {"Niemand gefunden.", "Nobody found."},
 		"sale.card":          {"Karte", "Card"},
 		"sale.cancel":        {"Verkauf stornieren", "Cancel the sale"},
+		"sale.cancelled":     {"Verkauf von Karte %d storniert; die Karte ist wieder frei.", "Sale of card %d cancelled; the card is free again."},
 		"sale.sell_more":     {"Karten dazu verkaufen", "Sell more cards"},
 	})
 }

@@ -14,7 +14,7 @@ func init() {
 		"tournament.selling":       {"Kartenverkauf", "selling cards"},
 		"settings.title":           {"Einstellungen", "Settings"},
 		"settings.name":            {"Turniername", "Tournament name"},
-		"settings.cards":           {"Anzahl Karten (N)", "Number of cards (N)"},
+		"settings.cards":           {"Anzahl Karten", "Number of cards"},
 		"settings.max_cards":       {"Karten pro Person", "Cards per player"},
 		"settings.price":           {"Preis pro Karte (€)", "Price per card (€)"},
 		"settings.variant":         {"Spielart", "Variant"},

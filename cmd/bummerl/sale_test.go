@@ -91,7 +91,7 @@ func TestSaleDeskFlow(t *testing.T) {
 	if r.status != http.StatusOK {
 		t.Fatalf("cancel: status %d\n%s", r.status, r.body)
 	}
-	mustContain(t, r.body, `data-testid="sold">3<`, `data-testid="cancel-1"`)
+	mustContain(t, r.body, `data-testid="sold">3<`, `data-testid="cancel-1"`, "Verkauf von Karte 2 storniert")
 	mustNotContain(t, r.body, `data-testid="cancel-2"`, `data-testid="sale-form"`)
 	if got, _ := app.store.Load(t.Context(), id); got.Sold() != 3 {
 		t.Errorf("sold after cancel = %d", got.Sold())
@@ -112,7 +112,7 @@ func TestSaleShortfall(t *testing.T) {
 	}
 	// 3 of 16 sold: P-2 offers N = 4 (more than 2 sold); only organisers may accept.
 	r := org.get(tour + "/sale")
-	mustContain(t, r.body, `data-testid="shortfall"`, "N = 4", `data-testid="accept-resize"`)
+	mustContain(t, r.body, `data-testid="shortfall"`, "Erst 3 von 16 Karten verkauft", "mit 4 Karten spielen", `data-testid="accept-resize"`)
 	helper := app.loggedIn("Hans", store.Helper)
 	r = helper.get(tour + "/sale")
 	mustContain(t, r.body, `data-testid="shortfall"`)
