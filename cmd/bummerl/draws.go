@@ -297,5 +297,5 @@ func (s *server) roundProtocol(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+views.ProtocolFile(r.No)+`"`)
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, append(b, '\n'))
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, append(b, '\n'))
 }
