@@ -1,7 +1,9 @@
 package main
 
 import (
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -90,12 +92,28 @@ func (s *server) entryCards(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name}
+	base := s.requestBase(c)
+	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name, Base: base, LoopbackOnly: isLoopback(base)}
 	for _, card := range t.Cards {
 		p, _ := t.Player(card.Player)
 		m.Cards = append(m.Cards, views.EntryCard{No: card.No, Player: p.Name, Club: p.Club, URL: s.cardURL(c, t.ID, card.No)})
 	}
 	return render(c, http.StatusOK, views.EntryCardsPage(m))
+}
+
+// isLoopback reports whether base (scheme://host[:port]) names this
+// computer only, an address no phone on the venue Wi-Fi can reach.
+func isLoopback(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // cardURL is the absolute address of a card's page, for QR codes.

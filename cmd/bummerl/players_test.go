@@ -84,6 +84,12 @@ func TestEntryCardsAndQR(t *testing.T) {
 	r := org.get(tour + "/entry-cards")
 	mustContain(t, r.body, `data-testid="entry-card-1"`, `data-testid="entry-card-2"`,
 		"http://bummerl.test"+tour+"/card/1", `src="`+tour+`/card/2/qr.png"`)
+	mustNotContain(t, r.body, `data-testid="loopback-qr"`)
+	// QR codes to this computer only: the organiser is told before printing.
+	app.s.baseURL = "http://127.0.0.1:8080"
+	r = org.get(tour + "/entry-cards")
+	mustContain(t, r.body, `data-testid="loopback-qr"`, "kein Handy", "--base-url")
+	app.s.baseURL = "http://bummerl.test"
 
 	qr := app.client().get(tour + "/card/1/qr.png")
 	if qr.status != http.StatusOK || qr.header.Get("Content-Type") != "image/png" {
@@ -95,5 +101,25 @@ func TestEntryCardsAndQR(t *testing.T) {
 	}
 	if r := app.client().get(tour + "/card/9/qr.png"); r.status != http.StatusNotFound {
 		t.Errorf("QR of unsold card: status %d", r.status)
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for name, tc := range map[string]struct {
+		base string
+		want bool
+	}{
+		"localhost":     {"http://localhost:8080", true},
+		"IPv4 loopback": {"http://127.0.0.1:18080", true},
+		"IPv6 loopback": {"http://[::1]:8080", true},
+		"venue Wi-Fi":   {"http://192.168.1.20:8080", false},
+		"host name":     {"https://schnapsen.example", false},
+		"unparseable":   {"http://[::1", false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got := isLoopback(tc.base); got != tc.want {
+				t.Errorf("isLoopback(%q) = %v, want %v", tc.base, got, tc.want)
+			}
+		})
 	}
 }
