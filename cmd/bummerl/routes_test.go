@@ -31,7 +31,7 @@ func TestRouteAccess(t *testing.T) {
 			publicRoutes[key] = true
 			continue
 		}
-		path := strings.NewReplacer(":id", id, ":no", "1").Replace(r.Path)
+		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1").Replace(r.Path)
 		t.Run(key, func(t *testing.T) {
 			anon := app.client()
 			got := anon.request(r.Method, path, nil, nil)
