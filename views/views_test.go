@@ -180,3 +180,40 @@ func TestGeneratedUpToDate(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundMatchesLabels: the two sides of a match read "Karte … gegen …"
+// (on a phone each cell shows its heading), and the box before Starten
+// says it is the table number.
+func TestRoundMatchesLabels(t *testing.T) {
+	ctx := WithEnv(context.Background(), Env{Lang: "de", User: "Anna", Role: "organiser"})
+	m := RoundModel{TournamentID: 1, No: 1, Rounds: 1, Rows: []MatchRow{
+		{Round: 1, No: 1, A: 1, AName: "Hans", B: 15, BName: "Franz", Table: 1},
+		{Round: 1, No: 2, A: 4, AName: "Maria", Bye: true},
+	}}
+	var buf bytes.Buffer
+	if err := RoundMatches(m).Render(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{`<th>Karte</th><th>gegen</th>`, `data-label="gegen">15 Franz`, `data-label="gegen"><em>Freilos`, `<label class="table-no">Tisch <input type="number" name="table"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in %s", want, out)
+		}
+	}
+}
+
+func TestAuditAction(t *testing.T) {
+	for name, tc := range map[string]struct{ lang, code, want string }{
+		"German":       {"de", "cancel sale", "Verkauf storniert"},
+		"English":      {"en", "cancel sale", "sale cancelled"},
+		"account":      {"de", "create API token", "API-Schlüssel erzeugt"},
+		"unknown code": {"de", "frobnicate", "frobnicate"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := WithEnv(context.Background(), Env{Lang: tc.lang})
+			if got := AuditAction(ctx, tc.code); got != tc.want {
+				t.Errorf("AuditAction(%q) in %s = %q, want %q", tc.code, tc.lang, got, tc.want)
+			}
+		})
+	}
+}

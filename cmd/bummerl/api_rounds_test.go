@@ -141,8 +141,8 @@ func TestHistoryAndPrint(t *testing.T) {
 		t.Errorf("helper reads the history: %d", r.status)
 	}
 	h := f.org.get(f.path + "/history").body
-	mustContain(t, h, "Verlauf", ">Hans<", `data-testid="history-action">result<`, `data-testid="history-action">draw<`, "<pre>")
-	if strings.Index(h, ">result<") > strings.Index(h, ">draw<") {
+	mustContain(t, h, "Verlauf", ">Hans<", `data-action="result">Ergebnis eingetragen<`, `data-action="draw">Digital ausgelost<`, "<pre>")
+	if strings.Index(h, `data-action="result"`) > strings.Index(h, `data-action="draw"`) {
 		t.Error("history is not newest first")
 	}
 

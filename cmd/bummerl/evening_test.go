@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -172,10 +173,15 @@ func TestWholeEvening(t *testing.T) {
 	mustContain(t, f.helper.get(f.path+"/print/prizes").body, byPlace[1].Name, "Preis 8")
 	mustContain(t, f.helper.get(f.path+"/print/bracket").body, `data-testid="bracket"`)
 	hist := f.org.get(f.path + "/history").body
-	if n := strings.Count(hist, `data-testid="history-action">result</td>`); n < quicks {
+	if n := strings.Count(hist, `data-action="result">Ergebnis eingetragen</td>`); n < quicks {
 		t.Errorf("history lists %d quick results, want at least %d", n, quicks)
 	}
-	mustContain(t, hist, "announce draw", "result sheet", "sell")
+	for _, a := range regexp.MustCompile(`data-action="([^"]*)">([^<]*)<`).FindAllStringSubmatch(hist, -1) {
+		if a[1] == a[2] {
+			t.Errorf("history shows the action code %q instead of its German name", a[1])
+		}
+	}
+	mustContain(t, hist, `data-action="announce draw">Auslosung angekündigt<`, `data-action="result sheet">Spielzettel eingetragen<`, `data-action="sell">Karten verkauft<`)
 	if r := f.org.post(f.path+"/draw/announce", url.Values{}); r.status != http.StatusConflict {
 		t.Errorf("announce after the end: %d", r.status)
 	}

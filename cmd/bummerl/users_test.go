@@ -150,7 +150,7 @@ func TestUserAuditPage(t *testing.T) {
 	r := anna.post("/users/tokens", url.Values{"label": {"Anzeigetafel"}})
 	token := testidText(t, r.body, "new-token")
 	page := anna.get("/users").body
-	actions := regexp.MustCompile(`data-testid="user-audit-action">([^<]*)<`).FindAllStringSubmatch(page, -1)
+	actions := regexp.MustCompile(`data-testid="user-audit-action" data-action="([^"]*)">([^<]*)<`).FindAllStringSubmatch(page, -1)
 	var got []string
 	for _, a := range actions {
 		got = append(got, a[1])
@@ -158,6 +158,10 @@ func TestUserAuditPage(t *testing.T) {
 	want := []string{"create API token", "remove user", "reset password", "set role", "add user", "add user"}
 	if !slices.Equal(got, want) {
 		t.Errorf("audit on the users page %q, want %q", got, want)
+	}
+	// Named in the page's language, not by the code.
+	if len(actions) > 0 && actions[0][2] != "API-Schlüssel erzeugt" {
+		t.Errorf("newest audit action shown as %q, want API-Schlüssel erzeugt", actions[0][2])
 	}
 	mustContain(t, page, "Anzeigetafel", "&#34;role&#34;:&#34;organiser&#34;")
 	mustNotContain(t, page, "hans-geheim", "$2a$")
