@@ -35,6 +35,7 @@ func TestPrintRoundStatus(t *testing.T) {
 		t.Fatalf("result: status %d\n%s", r.status, r.body)
 	}
 	page := f.helper.get(f.path + "/print/rounds/1").body
+	mustContain(t, page, "<th>Karte</th><th>gegen</th>")
 	row := func(no int) string {
 		t.Helper()
 		start := strings.Index(page, `data-testid="print-match-`+strconv.Itoa(no)+`"`)
