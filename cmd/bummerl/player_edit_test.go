@@ -253,3 +253,15 @@ func TestSafeBack(t *testing.T) {
 		}
 	}
 }
+
+func TestOverviewEditLinks(t *testing.T) {
+	f := newEditFixture(t)
+	link := `href="` + f.tour + `/players/2/edit?back=` + url.QueryEscape(f.tour) + `"`
+	mustContain(t, f.help.get(f.tour).body, link, `data-testid="edit-player-1"`)
+	mustNotContain(t, f.app.client().get(f.tour).body, "/edit", `data-testid="edit-player-`)
+	// The link's way back leads to the overview again.
+	r := f.help.post(f.tour+"/players/2/edit", url.Values{"name": {"Maria Berger-Huber"}, "back": {f.tour}})
+	if r.status != http.StatusSeeOther || r.location() != f.tour {
+		t.Errorf("save from the overview: %d %q, want 303 to %q", r.status, r.location(), f.tour)
+	}
+}

@@ -28,7 +28,7 @@ func (s *server) overview(c echo.Context) error {
 	}
 	for _, p := range t.Players {
 		if len(cards[p.ID]) > 0 {
-			m.Players = append(m.Players, views.PublicPlayer{Name: p.Name, Club: p.Club, Cards: cards[p.ID]})
+			m.Players = append(m.Players, views.PublicPlayer{ID: p.ID, Name: p.Name, Club: p.Club, Cards: cards[p.ID]})
 		}
 	}
 	return render(c, http.StatusOK, views.OverviewPage(m))
