@@ -64,6 +64,8 @@ func init() {
 		"result.title":             {"Ergebnis: %s, Spiel %d", "Result: %s, match %d"},
 		"result.quick":             {"Schnell: Sieger und Bummerl", "Quick: winner and Bummerl"},
 		"result.winner":            {"Sieger", "Winner"},
+		"result.choose_winner":     {"– Sieger wählen –", "– choose the winner –"},
+		"result.winner_missing":    {"Bitte den Sieger wählen.", "Please choose the winner."},
 		"result.bummerl":           {"Bummerl (z. B. 2:1)", "Bummerl (e.g. 2:1)"},
 		"result.bummerl_bad":       {"Bitte den Stand wie 2:1 eingeben.", "Please enter the score like 2:1."},
 		"result.save":              {"Ergebnis speichern", "Save the result"},

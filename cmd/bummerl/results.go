@@ -172,9 +172,11 @@ func asTyped(f *views.Form, current views.Form) views.Form {
 	return *f
 }
 
-// quickValues fills the quick form from the match's result.
+// quickValues fills the quick form from the match's result. Without one
+// no winner is preselected: a helper who only types the score must not
+// give the match to the first card by mistake.
 func quickValues(m tournament.Match) views.Form {
-	v := map[string]string{"winner": strconv.Itoa(int(m.A))}
+	v := map[string]string{}
 	if r := m.Result; r != nil {
 		won, lost := m.Score()
 		v["winner"] = strconv.Itoa(int(r.Winner))
@@ -217,7 +219,10 @@ func (s *server) quickResult(c echo.Context) error {
 	})
 	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
 	winner, err := strconv.Atoi(f.Value("winner"))
-	if err != nil {
+	switch {
+	case f.Value("winner") == "":
+		f.Fail("winner", text(c, "result.winner_missing"))
+	case err != nil:
 		f.Fail("winner", text(c, "form.choice_bad"))
 	}
 	score := bummerlScore.FindStringSubmatch(f.Value("bummerl"))

@@ -75,6 +75,25 @@ func TestQuickResult(t *testing.T) {
 	}
 }
 
+// TestQuickResultNoDefaultWinner: the quick form offers no winner until
+// one is chosen, and a score without a winner is refused in plain words.
+func TestQuickResultNoDefaultWinner(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	path := matchURL(matchRef{f.id, 1, m.No})
+	page := f.helper.get(path).body
+	mustContain(t, page, `<option value="" selected>– Sieger wählen –</option>`)
+	r := f.helper.post(path+"/result", url.Values{"winner": {""}, "bummerl": {"2:1"}, "version": {strconv.Itoa(m.Version)}})
+	if r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422\n%s", r.status, r.body)
+	}
+	mustContain(t, r.body, "Bitte den Sieger wählen.", `value="2:1"`)
+	if got := f.matchOf(1, m.No); got.Result != nil {
+		t.Errorf("result without a winner saved: %+v", got.Result)
+	}
+}
+
 func TestSheetResult(t *testing.T) {
 	// Seat 1 (B) wins 2:1 Bummerl: B 3+3+1, A 3+3+1, B 3+2+2.
 	good := []string{"1/3/declared", "1/3/declared", "1/1/last_trick", "0/3/closing_failed", "0/2", "0/2/declared",
