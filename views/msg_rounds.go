@@ -65,6 +65,7 @@ func init() {
 		"result.quick":             {"Schnell: Sieger und Bummerl", "Quick: winner and Bummerl"},
 		"result.winner":            {"Sieger", "Winner"},
 		"result.choose_winner":     {"– Sieger wählen –", "– choose the winner –"},
+		"result.bummerl_order":     {"Den Stand des Siegers zuerst: %d:%d heißt, der Sieger hat weniger Bummerl. Gemeint ist wohl %d:%d.", "The winner's score first: %d:%d means the winner has fewer Bummerl. You probably mean %d:%d."},
 		"result.winner_missing":    {"Bitte den Sieger wählen.", "Please choose the winner."},
 		"result.bummerl":           {"Bummerl (z. B. 2:1)", "Bummerl (e.g. 2:1)"},
 		"result.bummerl_bad":       {"Bitte den Stand wie 2:1 eingeben.", "Please enter the score like 2:1."},

@@ -234,6 +234,12 @@ func (s *server) quickResult(c echo.Context) error {
 	}
 	won, _ := strconv.Atoi(score[1])
 	lost, _ := strconv.Atoi(score[2])
+	// The loser's score first is the common slip; the domain would answer
+	// it in seat order, which reads like a different score.
+	if won < lost {
+		f.Fail("bummerl", textf(c, "result.bummerl_order", won, lost, lost, won))
+		return show(http.StatusUnprocessableEntity, f)
+	}
 	// Save: the domain checks the winner and the score (B-3) and the version.
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
