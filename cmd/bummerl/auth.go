@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -213,7 +214,11 @@ func (s *server) login(c echo.Context) error {
 // localPath keeps a "next" target on this site, so the login form cannot
 // be abused to send people elsewhere.
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+	// Browsers drop tabs and newlines from URLs and read a backslash as a
+	// slash, so "/\t/evil.example" would become "//evil.example": refuse
+	// both anywhere, not only at the start.
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") ||
+		strings.ContainsFunc(p, func(r rune) bool { return r == '\\' || unicode.IsControl(r) }) {
 		return "/"
 	}
 	return p

@@ -92,18 +92,22 @@ func TestLoginLogout(t *testing.T) {
 
 func TestLoginNextStaysOnSite(t *testing.T) {
 	tests := map[string]string{
-		"local path":      "/t/1/sale",
-		"other site":      "/",
-		"scheme relative": "/",
-		"backslash":       "/",
-		"empty":           "/",
+		"local path":       "/t/1/sale",
+		"other site":       "/",
+		"scheme relative":  "/",
+		"backslash":        "/",
+		"tab before slash": "/",
+		"inner backslash":  "/",
+		"empty":            "/",
 	}
 	next := map[string]string{
-		"local path":      "/t/1/sale",
-		"other site":      "https://evil.example/",
-		"scheme relative": "//evil.example/",
-		"backslash":       "/\\evil.example/",
-		"empty":           "",
+		"local path":       "/t/1/sale",
+		"other site":       "https://evil.example/",
+		"scheme relative":  "//evil.example/",
+		"backslash":        "/\\evil.example/",
+		"tab before slash": "/\t/evil.example",
+		"inner backslash":  "/t/..\\..\\/evil.example",
+		"empty":            "",
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
