@@ -79,7 +79,7 @@ func init() {
 		"result.sheet_empty":       {"Der Spielzettel ist leer.", "The score sheet is empty."},
 		"result.more_rows":         {"Mehr Zeilen", "More rows"},
 		"result.choose":            {"–", "–"},
-		"result.current":           {"Bisheriges Ergebnis: Sieger Karte %d, %d:%d", "Current result: winner card %d, %d:%d"},
+		"result.current":           {"Eingetragen: Sieger Karte %d (%s), %d:%d", "Entered: winner card %d (%s), %d:%d"},
 		"result.saved":             {"Ergebnis gespeichert.", "Result saved."},
 		"result.cleared":           {"Ergebnis gelöscht.", "Result cleared."},
 		"result.clear":             {"Ergebnis löschen", "Clear the result"},

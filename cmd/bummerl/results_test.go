@@ -66,7 +66,9 @@ func TestQuickResult(t *testing.T) {
 				t.Fatalf("result %+v, want winner %d", got.Result, w)
 			}
 			page := f.helper.get(r.location()).body
-			mustContain(t, page, `data-testid="saved"`, "Bisheriges Ergebnis: Sieger Karte "+strconv.Itoa(int(w)))
+			// Winner first, as typed: "2:1", not the seats' "1:2".
+			won := map[bool]string{true: "2:0", false: "2:1"}[tc.score == "2-0"]
+			mustContain(t, page, `data-testid="saved"`, "Eingetragen: Sieger Karte "+strconv.Itoa(int(w))+" (", "), "+won+"<")
 			// Bummerl are stored by seat: A's first.
 			want := map[bool][2]int{true: {2, 0}, false: {1, 2}}[tc.score == "2-0"]
 			if got.Result.Bummerl != want {
@@ -196,7 +198,7 @@ func TestCorrectResult(t *testing.T) {
 	}
 	// The form shows the current result and carries its version.
 	cur := f.matchOf(1, m.No)
-	mustContain(t, r.body, "Inzwischen geändert", "Bisheriges Ergebnis: Sieger Karte "+strconv.Itoa(int(m.B)),
+	mustContain(t, r.body, "Inzwischen geändert", "Eingetragen: Sieger Karte "+strconv.Itoa(int(m.B)),
 		`name="version" value="`+strconv.Itoa(cur.Version)+`"`)
 	if cur.Result.Winner != m.B {
 		t.Fatalf("winner %d after the conflict, want %d", cur.Result.Winner, m.B)
