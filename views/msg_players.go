@@ -15,7 +15,7 @@ func init() {
 		"player.table":        {"Tisch %d", "Table %d"},
 		"player.against":      {"gegen", "against"},
 		"player.bye":          {"Freilos: diese Karte kommt ohne Spiel weiter", "Bye: this card advances without playing"},
-		"player.surrendered":  {"Gegen die eigene Karte: eine Karte wird abgegeben (P-6)", "Against your own card: one card is surrendered (P-6)"},
+		"player.surrendered":  {"Gegen die eigene Karte: eine der beiden Karten wird abgegeben", "Against your own card: one of the two cards is surrendered"},
 		"player.won":          {"gewonnen", "won"},
 		"player.lost":         {"verloren", "lost"},
 		"player.playing":      {"wird gespielt", "being played"},

@@ -217,3 +217,17 @@ func TestAuditAction(t *testing.T) {
 		})
 	}
 }
+
+// TestTextsCiteNoRules: the rule ids (P-6, B-3 …) are for the code and
+// docs; the organiser and the players never see them.
+func TestTextsCiteNoRules(t *testing.T) {
+	ruleID := regexp.MustCompile(`\b[SXBP]-\d`)
+	for _, k := range Keys() {
+		m, _ := Lookup(k)
+		for _, text := range []string{m.De, m.En} {
+			if ruleID.MatchString(text) {
+				t.Errorf("%s cites a rule id: %q", k, text)
+			}
+		}
+	}
+}
