@@ -171,6 +171,17 @@ func TestWholeEvening(t *testing.T) {
 		t.Errorf("standings page: winner's place %q", got)
 	}
 	mustContain(t, f.helper.get(f.path+"/print/prizes").body, byPlace[1].Name, "Preis 8")
+	// The players' phones: the winner's page names his place and prize;
+	// a card out in round 1 shows its shared place.
+	win := strconv.Itoa(int(byPlace[1].Card))
+	mustContain(t, anon.get(f.path+"/card/"+win).body, `data-testid="place-`+win+`"`, "Platz 1.", "1. Preis: Preis 1")
+	for card, w := range want {
+		if w == [2]int{33, 64} {
+			no := strconv.Itoa(int(card))
+			mustContain(t, anon.get(f.path+"/card/"+no).body, `data-testid="place-`+no+`"`, "Platz 33.–64.")
+			break
+		}
+	}
 	mustContain(t, f.helper.get(f.path+"/print/bracket").body, `data-testid="bracket"`)
 	hist := f.org.get(f.path + "/history").body
 	if n := strings.Count(hist, `data-action="result">Ergebnis eingetragen</td>`); n < quicks {

@@ -66,10 +66,34 @@ func (s *server) playerPage(c echo.Context) error {
 		}
 		m.Next = append(m.Next, row)
 	}
+	m.Places = cardPlaces(t, p.ID)
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.PlayerNext(m))
 	}
 	return render(c, http.StatusOK, views.PlayerPage(m))
+}
+
+// cardPlaces are the decided places of player p's cards, with the prizes
+// they won (P-7, P-8); a prize still going by lot is left out until drawn.
+func cardPlaces(t *tournament.Tournament, p tournament.PlayerID) []views.CardPlace {
+	prizes := map[tournament.CardNo]tournament.Award{}
+	for _, a := range t.Prizes() {
+		if a.Card != 0 {
+			prizes[a.Card] = a
+		}
+	}
+	var out []views.CardPlace
+	for _, st := range t.Standings() {
+		if st.Player != p || !st.Decided {
+			continue
+		}
+		cp := views.CardPlace{Card: st.Card, From: st.From, To: st.To}
+		if a, ok := prizes[st.Card]; ok {
+			cp.Prize, cp.PrizeFor = a.Prize, a.Description
+		}
+		out = append(out, cp)
+	}
+	return out
 }
 
 // cardQR is the PNG QR code of a card's page, for the printed entry card.
