@@ -205,7 +205,7 @@ func TestRoundMatchesLabels(t *testing.T) {
 func TestAuditAction(t *testing.T) {
 	for name, tc := range map[string]struct{ lang, code, want string }{
 		"German":       {"de", "cancel sale", "Verkauf storniert"},
-		"English":      {"en", "cancel sale", "sale cancelled"},
+		"English":      {"en", "cancel sale", "Sale cancelled"},
 		"account":      {"de", "create API token", "API-Schlüssel erzeugt"},
 		"unknown code": {"de", "frobnicate", "frobnicate"},
 	} {
