@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"

@@ -37,8 +37,8 @@ func TestQuickResult(t *testing.T) {
 		"A wins 2-0":       {func(m tournament.Match) tournament.CardNo { return m.A }, "2-0", false, http.StatusSeeOther, ""},
 		"score unreadable": {func(m tournament.Match) tournament.CardNo { return m.A }, "zwei", false, http.StatusUnprocessableEntity, "Bitte den Stand wie 2:1 eingeben."},
 		"loser first":      {func(m tournament.Match) tournament.CardNo { return m.B }, "1:2", false, http.StatusUnprocessableEntity, "Gemeint ist wohl 2:1."},
-		"loser too many":   {func(m tournament.Match) tournament.CardNo { return m.A }, "2:2", false, http.StatusUnprocessableEntity, "Gewinner braucht 2 Bummerl und Verlierer weniger"},
-		"not in match":     {func(tournament.Match) tournament.CardNo { return 99 }, "2:0", false, http.StatusUnprocessableEntity, "Gewinner muss Karte"},
+		"loser too many":   {func(m tournament.Match) tournament.CardNo { return m.A }, "2:2", false, http.StatusUnprocessableEntity, "Der Sieger braucht 2 Bummerl und der Verlierer weniger"},
+		"not in match":     {func(tournament.Match) tournament.CardNo { return 99 }, "2:0", false, http.StatusUnprocessableEntity, "Der Sieger muss Karte"},
 		"stale version":    {func(m tournament.Match) tournament.CardNo { return m.A }, "2:0", true, http.StatusConflict, "Inzwischen geändert, bitte prüfen"},
 	}
 	for name, tc := range tests {

@@ -116,7 +116,8 @@ func (t *Tournament) checkResult(m Match, r Result) error {
 	}
 	need := t.Settings.BummerlToWin
 	if won, lost := r.Bummerl[seat], r.Bummerl[1-seat]; won != need || lost < 0 || lost >= need {
-		return invalid("bummerl_result_invalid", "bummerl", need, r.Bummerl[0], r.Bummerl[1])
+		// Winner first, as the score is typed and read out.
+		return invalid("bummerl_result_invalid", "bummerl", need, won, lost)
 	}
 	return nil
 }
