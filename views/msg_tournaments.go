@@ -3,7 +3,7 @@ package views
 func init() {
 	register(map[string]Msg{
 		"home.title":               {"Preisschnapsen", "Preisschnapsen"},
-		"home.intro":               {"Wähle dein Turnier, um deine nächsten Spiele zu sehen.", "Choose your tournament to see your next matches."},
+		"home.intro":               {"Wähle dein Turnier, um deine nächsten Partien zu sehen.", "Choose your tournament to see your next matches."},
 		"tournaments.title":        {"Turniere", "Tournaments"},
 		"tournaments.new":          {"Neues Turnier", "New tournament"},
 		"tournaments.none":         {"Noch keine Turniere.", "No tournaments yet."},

@@ -231,3 +231,23 @@ func TestTextsCiteNoRules(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchIsPartie keeps the Preisschnapsen words apart: a match of two
+// players (B-3) is a "Partie", a single deal a "Spiel". A text speaking of
+// a match in English must not say Spiel in German, and one speaking of a
+// deal must not say Partie. Compounds (Spielzettel, Spieler) are fine.
+func TestMatchIsPartie(t *testing.T) {
+	spiel := regexp.MustCompile(`\bSpiel(e|s|en)?\b`)
+	partie := regexp.MustCompile(`\bPartie(n)?\b`)
+	match := regexp.MustCompile(`(?i)\bmatch(es)?\b`)
+	deal := regexp.MustCompile(`(?i)\bdeals?\b`)
+	for _, k := range Keys() {
+		m, _ := Lookup(k)
+		if match.MatchString(m.En) && spiel.MatchString(m.De) {
+			t.Errorf("%s: a match is a Partie, not a Spiel: %q", k, m.De)
+		}
+		if deal.MatchString(m.En) && partie.MatchString(m.De) {
+			t.Errorf("%s: a deal is a Spiel, not a Partie: %q", k, m.De)
+		}
+	}
+}

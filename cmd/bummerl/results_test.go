@@ -212,7 +212,7 @@ func TestCorrectResult(t *testing.T) {
 	if r.status != http.StatusConflict || !strings.Contains(r.body, "Runde 2 ist schon ausgelost; zuerst deren Auslosung zurücknehmen") {
 		t.Fatalf("correction after the next draw: %d\n%s", r.status, r.body)
 	}
-	mustContain(t, f.helper.get(matchURL(matchRef{f.id, 1, m.No})).body, "Für dieses Spiel gibt es nichts einzutragen.")
+	mustContain(t, f.helper.get(matchURL(matchRef{f.id, 1, m.No})).body, "Für diese Partie gibt es nichts einzutragen.")
 	f.org.post(f.path+"/draw/undo", url.Values{"round": {"2"}})
 	if r := f.quick(f.helper, 1, cur, cur.A, "2:0"); r.status != http.StatusSeeOther {
 		t.Fatalf("correction after the undo: %d", r.status)

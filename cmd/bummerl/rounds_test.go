@@ -311,7 +311,7 @@ func TestDrawPhysical(t *testing.T) {
 func TestUndoDraw(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
 	f.drawDigital()
-	mustContain(t, f.org.get(f.path+"/draw").body, `data-testid="undo"`, "solange kein Spiel der Runde 1")
+	mustContain(t, f.org.get(f.path+"/draw").body, `data-testid="undo"`, "solange keine Partie der Runde 1")
 
 	// A stale round number is refused; a helper may not undo.
 	if r := f.org.post(f.path+"/draw/undo", url.Values{"round": {"2"}}); r.status != http.StatusConflict {
@@ -387,7 +387,7 @@ func TestRoundPage(t *testing.T) {
 	f.finishRound(1)
 	mustContain(t, f.org.get(f.path+"/rounds/1").body, `data-testid="draw-next"`, "fertig, 2:0")
 	mustNotContain(t, f.helper.get(f.path+"/rounds/1").body, `data-testid="draw-next"`)
-	mustContain(t, anon.get(f.path+"/rounds").body, "Runde 1: Viertelfinale", "4 Spiele, 4 entschieden")
+	mustContain(t, anon.get(f.path+"/rounds").body, "Runde 1: Viertelfinale", "4 Partien, 4 entschieden")
 	if r := anon.get(f.path + "/rounds/9"); r.status != http.StatusNotFound {
 		t.Errorf("round 9: %d", r.status)
 	}

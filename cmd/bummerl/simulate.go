@@ -86,7 +86,7 @@ func printSimulation(w io.Writer, t *tournament.Tournament, cfg draw.SimConfig, 
 				bracket = m.Bracket
 				fmt.Fprintf(tw, "  %s\n", tournament.RoundName(r, bracket).Text(lang))
 			}
-			fmt.Fprintf(tw, "    %s %d\t%s\t", simText(lang, "Spiel", "Match"), m.No, card(m.A))
+			fmt.Fprintf(tw, "    %s %d\t%s\t", simText(lang, "Partie", "Match"), m.No, card(m.A))
 			switch {
 			case m.Bye():
 				fmt.Fprintf(tw, "%s\t\t→ #%d\n", simText(lang, "Freilos", "bye"), m.A)

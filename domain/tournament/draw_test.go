@@ -167,7 +167,7 @@ func TestNextDrawErrors(t *testing.T) {
 	win(t, tr, 1)
 	_, err = tr.NextDraw()
 	wantCode(t, err, "round_unfinished")
-	if got := err.(*Error).Text("de"); got != "Spiel 2 der Runde 1 hat noch kein Ergebnis" {
+	if got := err.(*Error).Text("de"); got != "Partie 2 der Runde 1 hat noch kein Ergebnis" {
 		t.Errorf("text = %q", got)
 	}
 	win(t, tr, 2)
