@@ -21,6 +21,8 @@ func init() {
 		"player.prize":        {"%d. Preis: %s", "Prize %d: %s"},
 		"player.won":          {"gewonnen", "won"},
 		"player.lost":         {"verloren", "lost"},
+		"player.won_score":    {"gewonnen, %d:%d", "won, %d:%d"},
+		"player.lost_score":   {"verloren, %d:%d", "lost, %d:%d"},
 		"player.playing":      {"wird gespielt", "being played"},
 		"player.waiting":      {"noch nicht begonnen", "not started yet"},
 		"player.refresh":      {"Die Seite aktualisiert sich alle 15 Sekunden.", "This page updates every 15 seconds."},

@@ -149,7 +149,7 @@ func TestHistoryAndPrint(t *testing.T) {
 	// Print sheets: the round list, one score sheet per open match, the
 	// bracket and the prize list; staff only.
 	list := f.helper.get(f.path + "/print/rounds/1").body
-	mustContain(t, list, `data-testid="print-round"`, "Runde 1: Viertelfinale", "fertig, 1:2")
+	mustContain(t, list, `data-testid="print-round"`, "Runde 1: Viertelfinale", "fertig, 2:1")
 	sheets := f.helper.get(f.path + "/print/rounds/1/sheets").body
 	open := countMatches(f.load(), func(x tournament.Match) bool { return !x.Decided() })
 	if got := strings.Count(sheets, `data-testid="sheet-`); got != open || open == 0 {

@@ -235,7 +235,7 @@ func browserResults(t *testing.T, browser context.Context) {
 	p.shot("sheet-saved")
 
 	p.open(round, testid("matches"))
-	for no, want := range map[int]string{1: "fertig, 1:2", 2: "fertig, 1:2"} {
+	for no, want := range map[int]string{1: "fertig, 2:1", 2: "fertig, 2:1"} {
 		if got := p.text(testid("status-" + strconv.Itoa(no))); got != want {
 			t.Errorf("match %d: status %q, want %q", no, got, want)
 		}

@@ -59,8 +59,14 @@ func (s *server) playerPage(c echo.Context) error {
 		TournamentID: t.ID, Tournament: t.Settings.Name, Card: card.No,
 		Name: p.Name, Club: p.Club, Cards: cardsByPlayer(t)[p.ID], Drawn: len(t.Rounds) > 0,
 	}
+	current := t.Current()
 	for _, n := range t.Next(p.ID) {
 		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang(c))}
+		for _, mt := range current.Matches {
+			if mt.No == n.Match {
+				row.Score[0], row.Score[1] = mt.Score()
+			}
+		}
 		if opp, ok := t.Player(n.OpponentPlayer); ok {
 			row.OpponentName, row.OpponentClub = opp.Name, opp.Club
 		}

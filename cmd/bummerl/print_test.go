@@ -50,7 +50,7 @@ func TestPrintRoundStatus(t *testing.T) {
 	}{
 		"surrendered": {1, []string{"aufgegeben (beide Karten einer Person)"}, []string{`<td class="num">1</td>`, "write-in"}},
 		"open":        {2, []string{`<td class="num">2</td>`, `data-testid="write-in"`, `aria-label="Ergebnis hier eintragen"`, "<rect "}, []string{"Viertelfinale", "offen"}},
-		"done":        {3, []string{`<td class="num">3</td>`, "fertig, 1:2"}, []string{"write-in"}},
+		"done":        {3, []string{`<td class="num">3</td>`, "fertig, 2:1"}, []string{"write-in"}},
 		"bye":         {4, []string{`<td class="num"></td>`, "Freilos"}, []string{`<td class="num">4</td>`, "write-in"}},
 	}
 	for name, tc := range tests {
@@ -60,5 +60,10 @@ func TestPrintRoundStatus(t *testing.T) {
 			mustNotContain(t, r, tc.unwanted...)
 		})
 	}
+	// The right-pot card won: every page gives the winner's Bummerl first,
+	// as the bracket does; only the JSON keeps the seat order.
+	mustContain(t, testidText(t, f.helper.get(f.path+"/rounds/1").body, "status-3"), "fertig, 2:1")
+	mustContain(t, testidText(t, f.helper.get(f.path+"/card/6").body, "state-6"), "gewonnen, 2:1")
+	mustContain(t, testidText(t, f.helper.get(f.path+"/card/5").body, "state-5"), "verloren, 2:1")
 	mustContain(t, f.helper.get(f.path+"/print/rounds/1?lang=en").body, `aria-label="Write the result here"`)
 }

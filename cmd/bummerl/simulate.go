@@ -94,7 +94,8 @@ func printSimulation(w io.Writer, t *tournament.Tournament, cfg draw.SimConfig, 
 				fmt.Fprintf(tw, "– %s\t%s\t→ #%d\n", card(m.B),
 					simText(lang, "aufgegeben (P-6)", "surrendered (P-6)"), m.Winner())
 			default:
-				fmt.Fprintf(tw, "– %s\t%d:%d\t→ #%d\n", card(m.B), m.Result.Bummerl[0], m.Result.Bummerl[1], m.Winner())
+				won, lost := m.Score()
+				fmt.Fprintf(tw, "– %s\t%d:%d\t→ #%d\n", card(m.B), won, lost, m.Winner())
 			}
 		}
 		tw.Flush()
