@@ -75,8 +75,9 @@ type browserPage struct {
 	shots int
 
 	mu       sync.Mutex
-	dialogs  []string
+	dialogs  []string // unexpected ones: each fails the test
 	problems []string
+	confirm  string // the next confirm dialog containing this is accepted; "" for none
 }
 
 // newPage opens a tab for t on app. At the end of t it fails on any
@@ -95,9 +96,15 @@ func newPage(t *testing.T, browser context.Context, app *testApp) *browserPage {
 		defer p.mu.Unlock()
 		switch ev := ev.(type) {
 		case *page.EventJavascriptDialogOpening:
-			p.dialogs = append(p.dialogs, string(ev.Type)+": "+ev.Message)
-			// Close it from another goroutine: the listener must not call.
-			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
+			expected := ev.Type == page.DialogTypeConfirm && p.confirm != "" && strings.Contains(ev.Message, p.confirm)
+			if expected {
+				p.confirm = ""
+			} else {
+				p.dialogs = append(p.dialogs, string(ev.Type)+": "+ev.Message)
+			}
+			// Answer from another goroutine: the listener must not call.
+			// An expected confirm is accepted, anything else dismissed.
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: expected})
 		case *runtime.EventExceptionThrown:
 			p.problems = append(p.problems, "exception: "+ev.ExceptionDetails.Text+" "+exceptionDescription(ev.ExceptionDetails))
 		case *runtime.EventConsoleAPICalled:
@@ -124,6 +131,9 @@ func newPage(t *testing.T, browser context.Context, app *testApp) *browserPage {
 		defer p.mu.Unlock()
 		for _, d := range p.dialogs {
 			t.Errorf("JavaScript dialog opened: %s", d)
+		}
+		if p.confirm != "" {
+			t.Errorf("no confirm dialog asked %q", p.confirm)
 		}
 		for _, pr := range p.problems {
 			t.Errorf("browser reported %s", pr)
@@ -156,6 +166,17 @@ func (p *browserPage) dialogCount() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.dialogs)
+}
+
+// confirmStep runs actions that open a confirm dialog containing want and
+// accepts it, as a user answering OK. Every other dialog still fails the
+// test, and so does a step that asks nothing.
+func (p *browserPage) confirmStep(what, want string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	p.mu.Lock()
+	p.confirm = want
+	p.mu.Unlock()
+	p.step(what, actions...)
 }
 
 // step runs actions with a time limit, failing the test with what went wrong.

@@ -87,7 +87,7 @@ func browserRefusals(t *testing.T, browser context.Context) {
 	if r := f.helper.post(f.path+"/sale/cancel", url.Values{"card": {"1"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("cancel by the helper: status %d\n%s", r.status, r.body)
 	}
-	p.step("cancel the cancelled card", chromedp.Click(chromedp.CSS(testid("cancel-1"))))
+	p.confirmStep("cancel the cancelled card", "Karte 1 an Spieler 1", chromedp.Click(chromedp.CSS(testid("cancel-1"))))
 	p.until("the refusal", `document.querySelector('[data-testid="sale-problem"]') !== null`)
 	p.shot("sale-cancel-refused")
 	if got := p.text(testid("sale-problem")); got == "" {
@@ -131,7 +131,7 @@ func browserHTMXError(t *testing.T, browser context.Context) {
 	// The card number is broken on its way: the handler refuses with 400.
 	p.step("break the card number", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('form[id^="cancel-"] input[name="card"]').forEach(i => i.value = "x")`))
 	for i := range 2 {
-		p.step("cancel "+strconv.Itoa(i+1), chromedp.Click(chromedp.CSS(testid("cancel-1"))))
+		p.confirmStep("cancel "+strconv.Itoa(i+1), "Karte 1 an Spieler 1", chromedp.Click(chromedp.CSS(testid("cancel-1"))))
 		p.until("the message", `document.querySelectorAll("main > [data-htmx-error]").length === 1 && document.querySelector("main").firstElementChild.matches("[data-htmx-error]")`)
 	}
 	p.shot("htmx-error")

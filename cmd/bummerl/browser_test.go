@@ -95,8 +95,10 @@ func browserSaleDesk(t *testing.T, browser context.Context) {
 	if chips != 3 {
 		t.Errorf("Maria Huber shows %d cards after buying more, want 3", chips)
 	}
-	// Cancel one of her cards.
-	p.step("cancel a sale", chromedp.Click(chromedp.CSS(`#search-results li button[data-testid^="cancel-"]`)))
+	// Cancel one of her cards, after the question naming card and buyer.
+	cancel := `#search-results li button[data-testid^="cancel-"]`
+	no := eval[string](p, `document.querySelector('`+cancel+`').dataset.testid.slice("cancel-".length)`)
+	p.confirmStep("cancel a sale", "Den Verkauf von Karte "+no+" an Maria Huber stornieren?", chromedp.Click(chromedp.CSS(cancel)))
 	p.until("6 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "6"`)
 	p.shot("cancelled")
 

@@ -46,6 +46,12 @@ func TestSaleDeskFlow(t *testing.T) {
 		mustContain(t, r.body, "Franz Huber", `data-testid="cancel-1"`)
 		mustNotContain(t, r.body, "Maria Berger", "<html")
 	}
+	// Cancelling asks first, naming card and buyer (htmx, the browser's own
+	// dialog); only the sale of more cards goes at once.
+	mustContain(t, r.body, `hx-confirm="Den Verkauf von Karte 1 an Franz Huber stornieren?"`)
+	if n := strings.Count(r.body, "hx-confirm="); n != 2 {
+		t.Errorf("%d forms ask first, want the 2 cancel forms", n)
+	}
 	r = helper.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}, "q": {"hub"}})
 	mustContain(t, r.body, `data-testid="sold-cards">4<`, "Franz Huber", `data-testid="cancel-4"`)
 	mustNotContain(t, r.body, `data-testid="sale-form"`)
