@@ -139,6 +139,8 @@ func init() {
 		"print.round":            {"Aushang %s", "Notice %s"},
 		"print.sheet":            {"Spielzettel", "Score sheet"},
 		"print.signature":        {"Unterschrift", "Signature"},
+		"print.start":            {"Start", "Start"},
+		"print.countdown":        {"Gezählt wird von Sieben herunter: beide beginnen mit 7, nach jedem Spiel werden dem Sieger seine Punkte abgezogen; wer 0 erreicht, gewinnt das Bummerl.", "Counted down from seven: both start at 7, after each deal the winner's points are taken off his count; whoever reaches 0 wins the Bummerl."},
 		"print.bummerl_won":      {"Bummerl gewonnen", "Bummerl won"},
 		"print.none":             {"Keine Partien zu spielen.", "No matches to play."},
 		"print.write_result":     {"Ergebnis hier eintragen", "Write the result here"},

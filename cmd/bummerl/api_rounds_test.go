@@ -157,6 +157,12 @@ func TestHistoryAndPrint(t *testing.T) {
 	}
 	mustNotContain(t, sheets, `data-testid="sheet-`+strconv.Itoa(m.No)+`"`)
 	mustContain(t, sheets, `class="page-break"`, "Spielzettel", "Bummerl gewonnen", "Unterschrift")
+	// B-1: the first row is the count both start from, labelled and explained.
+	if got := strings.Count(sheets, `<tr data-testid="start-row"><th>Start</th><td>7</td><td>7</td>`); got != open {
+		t.Errorf("%d labelled start rows, want one per sheet (%d)", got, open)
+	}
+	mustContain(t, sheets, "Gezählt wird von Sieben herunter")
+	mustNotContain(t, sheets, `<td class="num">0</td>`)
 	bracket := f.helper.get(f.path + "/print/bracket").body
 	mustContain(t, bracket, `data-testid="bracket"`, "Viertelfinale")
 	prizes := f.helper.get(f.path + "/print/prizes").body
