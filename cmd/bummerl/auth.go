@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -321,7 +322,10 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 	if err != nil {
 		return err
 	}
-	m.Audit = historyEntries(audit)
+	for _, e := range historyEntries(audit) {
+		m.Audit = append(m.Audit, views.UserAuditEntry{At: e.At, User: e.User, Action: e.Action,
+			Summary: accountSummary(lang(c), e.Action, e.Before, e.After)})
+	}
 	me, _ := currentUser(c)
 	for _, u := range users {
 		m.Users = append(m.Users, views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID})
@@ -374,3 +378,39 @@ func (s *server) addToken(c echo.Context) error {
 }
 
 func seconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
+
+// auditAccount is the part of the store's audit record of an account
+// change (before or after) that the users page puts in words.
+type auditAccount struct {
+	User *struct {
+		Name string     `json:"name"`
+		Role store.Role `json:"role"`
+	} `json:"user"`
+	Token *struct {
+		User  string `json:"user"`
+		Label string `json:"label"`
+	} `json:"api_token"`
+}
+
+// accountSummary says in one line what a change of accounts did, from the
+// audit's before and after; "" for a record it cannot read, which the
+// page then names by its action alone.
+func accountSummary(lang, action, beforeJSON, afterJSON string) string {
+	var before, after auditAccount
+	_ = json.Unmarshal([]byte(beforeJSON), &before) // an empty or odd record leaves nil parts
+	_ = json.Unmarshal([]byte(afterJSON), &after)
+	role := func(r store.Role) string { return views.Text(lang, "role."+string(r)) }
+	switch {
+	case action == "add user" && after.User != nil:
+		return views.Textf(lang, "users.did_add", after.User.Name, role(after.User.Role))
+	case action == "set role" && before.User != nil && after.User != nil:
+		return views.Textf(lang, "users.did_role", before.User.Name, role(before.User.Role), role(after.User.Role))
+	case action == "reset password" && before.User != nil:
+		return views.Textf(lang, "users.did_password", before.User.Name)
+	case action == "remove user" && before.User != nil:
+		return views.Textf(lang, "users.did_remove", before.User.Name)
+	case action == "create API token" && after.Token != nil:
+		return views.Textf(lang, "users.did_token", after.Token.Label, after.Token.User)
+	}
+	return ""
+}
