@@ -73,6 +73,7 @@ type Env struct {
 	Role  string // "organiser" or "helper"
 	Path  string // the current path, for the language switch
 	Query string // the current raw query, kept by the language switch
+	Setup bool   // first start: no account exists, so there is nobody to log in as
 }
 
 type envKey struct{}

@@ -124,6 +124,7 @@ func (s *server) setupForm(c echo.Context) error {
 	if n > 0 {
 		return redirect(c, "/login")
 	}
+	c.Set(setupKey, true)
 	return render(c, http.StatusOK, views.SetupPage(views.NewForm(nil)))
 }
 
@@ -140,6 +141,7 @@ func (s *server) setup(c echo.Context) error {
 	if n > 0 {
 		return forbidden(c, "setup_done", "setup.done")
 	}
+	c.Set(setupKey, true)
 	// Parse and check the form.
 	f := accountForm(c)
 	if !f.OK() {

@@ -17,12 +17,17 @@ func TestSetupOnlyWhileNoUser(t *testing.T) {
 	if r := c.get("/"); r.status != http.StatusSeeOther || r.location() != "/setup" {
 		t.Fatalf("start page on first run: %d %q, want 303 to /setup", r.status, r.location())
 	}
+	// No account yet: nobody to log in as, so no login link.
+	r := c.get("/setup")
+	mustContain(t, r.body, `data-testid="nav"`, `data-testid="lang-switch"`)
+	mustNotContain(t, r.body, `data-testid="nav-login"`)
 	// A too short password is refused at its field, the name kept.
-	r := c.post("/setup", url.Values{"name": {"Anna"}, "password": {"kurz"}})
+	r = c.post("/setup", url.Values{"name": {"Anna"}, "password": {"kurz"}})
 	if r.status != http.StatusUnprocessableEntity {
 		t.Fatalf("short password: status %d", r.status)
 	}
 	mustContain(t, r.body, `data-testid="error-password"`, `value="Anna"`)
+	mustNotContain(t, r.body, `data-testid="nav-login"`)
 
 	r = c.post("/setup", url.Values{"name": {"Anna"}, "password": {"geheim123"}})
 	if r.status != http.StatusSeeOther || r.location() != "/tournaments" {
@@ -40,6 +45,7 @@ func TestSetupOnlyWhileNoUser(t *testing.T) {
 	if r := other.get("/setup"); r.status != http.StatusSeeOther || r.location() != "/login" {
 		t.Errorf("setup page with a user: %d %q, want 303 to /login", r.status, r.location())
 	}
+	mustContain(t, other.get("/login").body, `data-testid="nav-login"`)
 	if r := other.post("/setup", url.Values{"name": {"Mallory"}, "password": {"geheim123"}}); r.status != http.StatusForbidden {
 		t.Errorf("second setup: status %d, want 403", r.status)
 	}

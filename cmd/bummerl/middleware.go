@@ -21,6 +21,7 @@ const (
 	csrfKey       = "csrf"
 	userKey       = "user"
 	langKey       = "lang"
+	setupKey      = "setup" // set while no account exists (the first start)
 )
 
 // access says who may use a route.

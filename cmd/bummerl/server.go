@@ -81,6 +81,7 @@ func env(c echo.Context) views.Env {
 	if u, ok := currentUser(c); ok {
 		e.User, e.Role = u.Name, string(u.Role)
 	}
+	e.Setup, _ = c.Get(setupKey).(bool)
 	return e
 }
 
