@@ -20,6 +20,7 @@ func TestBrowserRound(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	t.Run("staff round on a phone", func(t *testing.T) { browserRoundPhone(t, browser) })
+	t.Run("physical draw on a phone", func(t *testing.T) { browserPhysicalDrawPhone(t, browser) })
 	t.Run("refusals are shown", func(t *testing.T) { browserRefusals(t, browser) })
 	t.Run("htmx error message", func(t *testing.T) { browserHTMXError(t, browser) })
 }
@@ -37,18 +38,7 @@ func browserRoundPhone(t *testing.T, browser context.Context) {
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(f.path+"/rounds/1", testid("matches"))
 	p.shot("phone-round-staff")
-	if w := eval[int](p, `Math.max(document.scrollingElement.scrollWidth, innerWidth)`); w > phoneWidth {
-		t.Errorf("page is %d px wide, screen %d px", w, phoneWidth)
-	}
-	// An element inside a scrolling box keeps its full width: its right
-	// edge past the screen is what the user would have to scroll to.
-	wide := eval[[]string](p, `[...document.querySelectorAll("body *")].filter(e => {
-		const r = e.getBoundingClientRect();
-		return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5);
-	}).map(e => e.tagName + "." + e.className + "[" + (e.dataset.testid || "") + "]")`)
-	if len(wide) > 0 {
-		t.Errorf("elements beyond the %d px screen: %q", phoneWidth, wide)
-	}
+	p.fitsScreen(phoneWidth)
 	controls := eval[[]string](p, `[...document.querySelectorAll('[data-testid^="start-"], [data-testid^="enter-"], #matches input[name="table"]')].map(e => {
 		const r = e.getBoundingClientRect();
 		return e.dataset.testid + " " + e.name + " " + Math.round(r.left) + ".." + Math.round(r.right);
@@ -72,6 +62,48 @@ func browserRoundPhone(t *testing.T, browser context.Context) {
 		t.Errorf("printed match row displays as %q, want a table row", d)
 	}
 	p.step("screen media", emulateMedia(""))
+}
+
+// fitsScreen fails the test when the page or any element on it is wider
+// than the screen of width px.
+func (p *browserPage) fitsScreen(width int) {
+	p.t.Helper()
+	if w := eval[int](p, `Math.max(document.scrollingElement.scrollWidth, innerWidth)`); w > width {
+		p.t.Errorf("page is %d px wide, screen %d px", w, width)
+	}
+	// An element inside a scrolling box keeps its full width: its right
+	// edge past the screen is what the user would have to scroll to.
+	wide := eval[[]string](p, `[...document.querySelectorAll("body *")].filter(e => {
+		const r = e.getBoundingClientRect();
+		return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5);
+	}).map(e => e.tagName + "." + e.className + "[" + (e.dataset.testid || "") + "]")`)
+	if len(wide) > 0 {
+		p.t.Errorf("elements beyond the %d px screen: %q", width, wide)
+	}
+}
+
+// browserPhysicalDrawPhone: the form for a draw with real pots fits a
+// 390 px phone, one block per player with fields wide enough to read a
+// name; a desktop keeps the table.
+func browserPhysicalDrawPhone(t *testing.T, browser context.Context) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	const phoneWidth = 390
+	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.open(f.path+"/draw", testid("physical-form"))
+	p.shot("phone-physical-draw")
+	p.fitsScreen(phoneWidth)
+	// Every name, left and right field at least half the screen wide.
+	narrow := eval[[]string](p, `[...document.querySelectorAll('[data-testid="physical-form"] select, [data-testid="physical-form"] input:not([type="hidden"])')].filter(e => e.getBoundingClientRect().width < innerWidth / 2).map(e => e.name + " " + Math.round(e.getBoundingClientRect().width))`)
+	if len(narrow) > 0 {
+		t.Errorf("fields narrower than half the screen: %q", narrow)
+	}
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	p.open(f.path+"/draw", testid("physical-form"))
+	if d := eval[string](p, `getComputedStyle(document.querySelector('[data-testid="physical-form"] table')).display`); d != "table" {
+		t.Errorf("physical draw on a desktop displays as %q, want the table", d)
+	}
 }
 
 // browserRefusals: refusals of htmx actions and of plain forms reach the
