@@ -22,7 +22,7 @@ type StandingsModel struct {
 	Name         string
 	Finished     bool
 	Bracket      []BracketColumn // main rounds from the quarterfinal on
-	Placement    []BracketColumn // Partie um Platz 3, Platz 5–8, Partie um Platz 5 and 7
+	Placement    []BracketColumn // Spiel um Platz 3, Platz 5–8, Spiel um Platz 5 and 7
 	Cards        []StandingRow
 	Players      []StandingRow
 	Prizes       []PrizeRow

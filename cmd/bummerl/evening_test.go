@@ -117,7 +117,7 @@ func TestWholeEvening(t *testing.T) {
 	}
 
 	wantNames := []string{"Runde 1", "Runde 2", "Achtelfinale", "Viertelfinale", "Halbfinale, Platz 5–8",
-		"Finale, Partie um Platz 3, Partie um Platz 5, Partie um Platz 7"}
+		"Finale, Spiel um Platz 3, Spiel um Platz 5, Spiel um Platz 7"}
 	if strings.Join(names, " | ") != strings.Join(wantNames, " | ") {
 		t.Errorf("rounds %q, want %q", names, wantNames)
 	}
@@ -166,7 +166,7 @@ func TestWholeEvening(t *testing.T) {
 
 	// The pages show the same: standings, bracket, prize list, print sheets.
 	page := anon.get(f.path + "/standings").body
-	mustContain(t, page, `data-testid="finished"`, `data-testid="bracket"`, "Viertelfinale", "Finale", "Partie um Platz 7", "33.–64.")
+	mustContain(t, page, `data-testid="finished"`, `data-testid="bracket"`, "Viertelfinale", "Finale", "Spiel um Platz 7", "33.–64.")
 	if got := testidText(t, page, "cards-place-"+strconv.Itoa(int(byPlace[1].Card))); got != "1." {
 		t.Errorf("standings page: winner's place %q", got)
 	}

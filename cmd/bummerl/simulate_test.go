@@ -26,7 +26,7 @@ func TestSimulateOutput(t *testing.T) {
 			args:  []string{"--cards", "128", "--players", "70", "--max-cards", "3", "--seed", "1"},
 			cfg:   draw.SimConfig{Cards: 128, Players: 70, MaxCards: 3, Prizes: 8, BummerlToWin: 2},
 			seed:  1,
-			words: []string{"Runde 1\n", "Achtelfinale", "Viertelfinale", "Halbfinale", "Finale", "Partie um Platz 3", "Platz 5–8", "Partie um Platz 5", "Partie um Platz 7", "Preise\n", "Festlegung"},
+			words: []string{"Runde 1\n", "Achtelfinale", "Viertelfinale", "Halbfinale", "Finale", "Spiel um Platz 3", "Platz 5–8", "Spiel um Platz 5", "Spiel um Platz 7", "Preise\n", "Festlegung"},
 		},
 		"English, few cards, surrenders and byes": {
 			args:  []string{"--cards", "8", "--players", "3", "--max-cards", "3", "--seed", "1", "--prizes", "2", "--multiple-prizes", "--lang", "en"},

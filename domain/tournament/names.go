@@ -19,13 +19,16 @@ func (n Name) Text(lang string) string {
 	return n.En
 }
 
-// bracketNames are the names of the placement brackets (P-7).
+// bracketNames are the names of the placement brackets (P-7). The UI calls
+// a match a "Partie", but the placement matches keep their customary names
+// ("Spiel um Platz 3"), as organisers announce them and the product's
+// specification names them.
 var bracketNames = map[Bracket]Name{
 	Main:      {"Hauptrunde", "Main draw"},
-	Place3:    {"Partie um Platz 3", "Match for 3rd place"},
+	Place3:    {"Spiel um Platz 3", "Match for 3rd place"},
 	Place5to8: {"Platz 5–8", "Places 5–8"},
-	Place5:    {"Partie um Platz 5", "Match for 5th place"},
-	Place7:    {"Partie um Platz 7", "Match for 7th place"},
+	Place5:    {"Spiel um Platz 5", "Match for 5th place"},
+	Place7:    {"Spiel um Platz 7", "Match for 7th place"},
 }
 
 // Name gives the name of the bracket; the main bracket's rounds have their

@@ -54,7 +54,7 @@ func finalistsTournament(t *testing.T, multiple bool) *Tournament {
 	wantGroups := []string{"Main draw/8 ", "Main draw/4 ", "Main draw/2 Places 5–8/2 ",
 		"Main draw/1 Match for 3rd place/1 Match for 5th place/1 Match for 7th place/1 "}
 	wantNames := [][]string{{"Achtelfinale"}, {"Viertelfinale"}, {"Halbfinale", "Platz 5–8"},
-		{"Finale", "Partie um Platz 3", "Partie um Platz 5", "Partie um Platz 7"}}
+		{"Finale", "Spiel um Platz 3", "Spiel um Platz 5", "Spiel um Platz 7"}}
 	for i, want := range wantGroups {
 		if got := groupsOf(t, tr); got != want {
 			t.Fatalf("round %d groups = %q, want %q", i+1, got, want)
@@ -277,10 +277,10 @@ func TestRoundName(t *testing.T) {
 		"quarterfinal":  {round(1, 4), Main, "Viertelfinale", "Quarterfinal"},
 		"round of 16":   {round(2, 8), Main, "Achtelfinale", "Round of 16"},
 		"round of 32":   {round(2, 16), Main, "Runde 2", "Round 2"},
-		"place 3":       {round(5, 1), Place3, "Partie um Platz 3", "Match for 3rd place"},
+		"place 3":       {round(5, 1), Place3, "Spiel um Platz 3", "Match for 3rd place"},
 		"places 5 to 8": {round(4, 2), Place5to8, "Platz 5–8", "Places 5–8"},
-		"place 5":       {round(5, 1), Place5, "Partie um Platz 5", "Match for 5th place"},
-		"place 7":       {round(5, 1), Place7, "Partie um Platz 7", "Match for 7th place"},
+		"place 5":       {round(5, 1), Place5, "Spiel um Platz 5", "Match for 5th place"},
+		"place 7":       {round(5, 1), Place7, "Spiel um Platz 7", "Match for 7th place"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -61,10 +61,10 @@ type Bracket int
 
 const (
 	Main      Bracket = iota // the knock-out for 1st place
-	Place3                   // Partie um Platz 3: the semifinal losers
+	Place3                   // Spiel um Platz 3: the semifinal losers
 	Place5to8                // Platz 5–8: the quarterfinal losers
-	Place5                   // Partie um Platz 5: the winners of Platz 5–8
-	Place7                   // Partie um Platz 7: the losers of Platz 5–8
+	Place5                   // Spiel um Platz 5: the winners of Platz 5–8
+	Place7                   // Spiel um Platz 7: the losers of Platz 5–8
 )
 
 // DrawGroup is the set of cards drawn together in one bracket of a round,
