@@ -10,16 +10,39 @@ import (
 
 // TestRouteAccess walks every route Echo knows and checks it against the
 // access level it was registered with: anonymous visitors are refused on
-// staff and organiser routes, helpers on organiser routes. A route added
-// without routeGroup.add fails here.
+// staff and organiser routes, helpers on organiser routes, whether they
+// come with a session or, on the API, with Basic or a Bearer token. The
+// public and organiser routes are listed here on purpose, so moving a route
+// to a weaker group fails; a route added without routeGroup.add fails too.
 func TestRouteAccess(t *testing.T) {
 	app := newTestApp(t)
 	org := app.loggedIn("Anna", store.Organiser)
 	helper := app.loggedIn("Hans", store.Helper)
+	hans, err := app.store.CheckPassword(t.Context(), "Hans", "Hans-password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	helperToken, err := app.store.NewAPIToken(t.Context(), hans.ID, "script")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tour := org.createTournament(settingsForm(nil))
 	id := strings.TrimPrefix(tour, "/t/")
 
-	publicRoutes := map[string]bool{}
+	// Each way a helper can ask; the API ones only on API routes.
+	helperAs := map[string]func(method, path string) response{
+		"session": func(method, path string) response {
+			return helper.request(method, path, nil, map[string]string{"X-CSRF-Token": helper.csrf()})
+		},
+		"basic": func(method, path string) response {
+			return app.client().api(method, path, basic("Hans", "Hans-password"), nil)
+		},
+		"bearer": func(method, path string) response {
+			return app.client().api(method, path, "Bearer "+helperToken, nil)
+		},
+	}
+
+	levels := map[access]map[string]bool{public: {}, staff: {}, organiser: {}}
 	for _, r := range app.echo.Routes() {
 		key := r.Method + " " + r.Path
 		level, ok := app.s.access[key]
@@ -27,39 +50,49 @@ func TestRouteAccess(t *testing.T) {
 			t.Errorf("%s: registered without an access level", key)
 			continue
 		}
+		levels[level][key] = true
 		if level == public {
-			publicRoutes[key] = true
 			continue
 		}
 		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1").Replace(r.Path)
+		api := strings.HasPrefix(path, "/api/")
 		t.Run(key, func(t *testing.T) {
 			anon := app.client()
 			got := anon.request(r.Method, path, nil, nil)
 			switch {
-			case strings.HasPrefix(path, "/api/"):
+			case api || r.Method != http.MethodGet:
 				if got.status != http.StatusUnauthorized {
 					t.Errorf("anonymous: status %d, want 401", got.status)
 				}
-			case r.Method == http.MethodGet:
+			default:
 				if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
 					t.Errorf("anonymous: %d %q, want 303 to the login", got.status, got.location())
 				}
-			default:
-				if got.status != http.StatusUnauthorized {
-					t.Errorf("anonymous: status %d, want 401", got.status)
+			}
+			if api {
+				if got := anon.api(r.Method, path, "Bearer not-a-token", nil); got.status != http.StatusUnauthorized {
+					t.Errorf("unknown token: status %d, want 401", got.status)
+				}
+				if got := anon.api(r.Method, path, basic("Hans", "wrong-password"), nil); got.status != http.StatusUnauthorized {
+					t.Errorf("wrong password: status %d, want 401", got.status)
 				}
 			}
-			h := helper.request(r.Method, path, nil, map[string]string{"X-CSRF-Token": helper.csrf()})
-			if level == organiser && h.status != http.StatusForbidden {
-				t.Errorf("helper on an organiser route: status %d, want 403", h.status)
-			}
-			if level == staff && (h.status == http.StatusForbidden || h.status == http.StatusUnauthorized) {
-				t.Errorf("helper on a staff route: status %d", h.status)
+			for how, ask := range helperAs {
+				if how != "session" && !api {
+					continue
+				}
+				h := ask(r.Method, path)
+				if level == organiser && h.status != http.StatusForbidden {
+					t.Errorf("helper (%s) on an organiser route: status %d, want 403", how, h.status)
+				}
+				if level == staff && (h.status == http.StatusForbidden || h.status == http.StatusUnauthorized) {
+					t.Errorf("helper (%s) on a staff route: status %d", how, h.status)
+				}
 			}
 		})
 	}
 	// The public routes are exactly these; a new one must be added here on purpose.
-	want := []string{
+	wantPublic := []string{
 		"GET /", "GET /setup", "POST /setup", "GET /login", "POST /login", "POST /logout",
 		"GET /t/:id", "GET /t/:id/card", "GET /t/:id/card/:no", "GET /t/:id/card/:no/qr.png",
 		"GET /static/*", "HEAD /static/*",
@@ -69,14 +102,52 @@ func TestRouteAccess(t *testing.T) {
 		"GET /api/tournaments/:id/draw", "GET /api/tournaments/:id/rounds", "GET /api/tournaments/:id/rounds/:round",
 		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
 	}
-	for _, k := range want {
-		if !publicRoutes[k] {
-			t.Errorf("%s: want a public route", k)
-		}
-		delete(publicRoutes, k)
+	// Settings, draws and their undo, accounts, tokens, backup and history
+	// are for organisers only.
+	wantOrganiser := []string{
+		"GET /tournaments/new", "POST /tournaments", "GET /t/:id/settings", "POST /t/:id/settings", "POST /t/:id/resize",
+		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
+		"POST /t/:id/draw/undo", "GET /t/:id/history",
+		"GET /users", "POST /users", "POST /users/tokens", "POST /users/:uid/role", "POST /users/:uid/password",
+		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",
+		"POST /api/tournaments", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
+		"POST /api/tournaments/:id/draw/physical", "DELETE /api/tournaments/:id/rounds/:round",
 	}
-	for k := range publicRoutes {
-		t.Errorf("%s: public, but not in the list of public routes", k)
+	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
+		got := levels[level]
+		for _, k := range want {
+			if !got[k] {
+				t.Errorf("%s: want access level %d", k, level)
+			}
+			delete(got, k)
+		}
+		for k := range got {
+			t.Errorf("%s: access level %d, but not in its list", k, level)
+		}
+	}
+	if len(levels[staff]) == 0 {
+		t.Error("no staff routes")
+	}
+}
+
+// TestStateChangesNeedCSRF: every route that changes something refuses a
+// browser's request without the CSRF token, even from an organiser.
+func TestStateChangesNeedCSRF(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	id := strings.TrimPrefix(org.createTournament(settingsForm(nil)), "/t/")
+	for _, r := range app.echo.Routes() {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			continue
+		}
+		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "1", ":round", "1", ":match", "1").Replace(r.Path)
+		got := org.request(r.Method, path, nil, nil)
+		if got.status != http.StatusForbidden {
+			t.Errorf("%s %s without a CSRF token: status %d, want 403", r.Method, r.Path, got.status)
+		}
+	}
+	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
+		t.Errorf("users after refused posts: %d, %v", n, err)
 	}
 }
 
