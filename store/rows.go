@@ -17,19 +17,21 @@ import (
 // (the tournament id is left out: it is the audit row's own column).
 
 type tournamentRow struct {
-	ID                int64    `gorm:"column:id;primaryKey" json:"-"`
-	Revision          int64    `gorm:"column:revision" json:"-"`
-	Version           int      `gorm:"column:version" json:"version"`
-	Name              string   `gorm:"column:name" json:"name"`
-	Cards             int      `gorm:"column:cards" json:"cards"`
-	MaxCards          int      `gorm:"column:max_cards" json:"max_cards"`
-	PriceCents        int      `gorm:"column:price_cents" json:"price_cents"`
-	Variant           string   `gorm:"column:variant" json:"variant"`
-	Closing           string   `gorm:"column:closing" json:"closing"`
-	BummerlToWin      int      `gorm:"column:bummerl_to_win" json:"bummerl_to_win"`
-	Prizes            string   `gorm:"column:prizes" json:"prizes"` // JSON array, "null" for nil
-	MultiplePrizes    bool     `gorm:"column:multiple_prizes" json:"multiple_prizes"`
-	PendingSeed       nullText `gorm:"column:pending_seed" json:"pending_seed"`
+	ID             int64  `gorm:"column:id;primaryKey" json:"-"`
+	Revision       int64  `gorm:"column:revision" json:"-"`
+	Version        int    `gorm:"column:version" json:"version"`
+	Name           string `gorm:"column:name" json:"name"`
+	Cards          int    `gorm:"column:cards" json:"cards"`
+	MaxCards       int    `gorm:"column:max_cards" json:"max_cards"`
+	PriceCents     int    `gorm:"column:price_cents" json:"price_cents"`
+	Variant        string `gorm:"column:variant" json:"variant"`
+	Closing        string `gorm:"column:closing" json:"closing"`
+	BummerlToWin   int    `gorm:"column:bummerl_to_win" json:"bummerl_to_win"`
+	Prizes         string `gorm:"column:prizes" json:"prizes"` // JSON array, "null" for nil
+	MultiplePrizes bool   `gorm:"column:multiple_prizes" json:"multiple_prizes"`
+	// The audit leaves the seed of an announced draw out: the history would
+	// otherwise show it before the draw reveals it (P-4).
+	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
 	PendingCommitment nullText `gorm:"column:pending_commitment" json:"pending_commitment"`
 	// Finished is derived (tournament.Finished) for the list page; the
 	// audit leaves it out like the bookkeeping columns.

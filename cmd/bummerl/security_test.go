@@ -1,0 +1,61 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"bummerl/store"
+)
+
+// TestPendingSeedSecret: after a digital draw is announced, no page and no
+// API answer shows its seed, to anybody, not even the organiser's history
+// (P-4: the seed is revealed by the draw). Only the backup, a copy of the
+// database, holds it.
+func TestPendingSeedSecret(t *testing.T) {
+	f := newFixture(t, nil, 2, 1, 1, 1, 1)
+	f.org.post(f.path+"/draw/announce", nil)
+	pending := f.load().Pending
+	if pending == nil || pending.Seed == "" {
+		t.Fatal("no announced draw")
+	}
+	id := strconv.FormatInt(f.id, 10)
+	for _, r := range f.app.echo.Routes() {
+		if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" {
+			continue
+		}
+		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "1", ":round", "1", ":match", "1").Replace(r.Path)
+		for who, c := range map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org} {
+			if got := c.get(path); strings.Contains(got.body, pending.Seed) {
+				t.Errorf("%s %s: the announced seed is shown to the %s", r.Method, r.Path, who)
+			}
+		}
+	}
+}
+
+// TestAPIBasicThrottled: wrong passwords over the API's Basic auth count
+// like failed logins; once locked, even the right one is refused.
+func TestAPIBasicThrottled(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	c := app.client()
+	for i := range freeAttempts {
+		if r := c.api(http.MethodGet, "/api/tournaments/1/players", basic("Anna", "falsch-falsch"), nil); r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.status)
+		}
+	}
+	r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil)
+	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Fatalf("locked: status %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+	}
+	// The login form shares the count: name and address are locked there too.
+	if r := c.post("/login", map[string][]string{"name": {"Anna"}, "password": {"Anna-password"}}); r.status != http.StatusTooManyRequests {
+		t.Errorf("login form while the API is locked: status %d", r.status)
+	}
+	app.clock.Add(firstWait + time.Second)
+	if r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil); r.status != http.StatusOK {
+		t.Errorf("after the wait: status %d", r.status)
+	}
+}
