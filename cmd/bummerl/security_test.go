@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,4 +59,51 @@ func TestAPIBasicThrottled(t *testing.T) {
 	if r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil); r.status != http.StatusOK {
 		t.Errorf("after the wait: status %d", r.status)
 	}
+}
+
+// TestPublicRoutesShowNothingPrivate walks every public GET route, as the
+// page and for htmx, before and after the draw: no phone number, e-mail, API
+// token or password hash appears, however the players were entered.
+func TestPublicRoutesShowNothingPrivate(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "4", "max_cards": "2"})
+	const phone, mail = "0664-555-0199", "franz@example.at"
+	for _, p := range []url.Values{
+		{"name": {"Franz"}, "club": {"SV Mödling"}, "phone": {phone + " " + mail}, "count": {"2"}},
+		{"name": {"Maria"}, "phone": {phone}, "count": {"2"}},
+	} {
+		if r := f.org.post(f.path+"/sale", p); r.status != http.StatusSeeOther {
+			t.Fatalf("sale: status %d\n%s", r.status, r.body)
+		}
+	}
+	// Staff see them at the desk, so they are stored as typed.
+	mustContain(t, f.org.get(f.path+"/sale?q=franz").body, phone+" "+mail)
+	token, err := f.app.store.NewAPIToken(t.Context(), 1, "script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{phone, "0664", mail, token, "$2a$", "$2b$", "password_hash"}
+	id := strconv.FormatInt(f.id, 10)
+	anon := f.app.client()
+	check := func(stage string) {
+		for _, r := range f.app.echo.Routes() {
+			if r.Method != http.MethodGet || f.app.s.access[r.Method+" "+r.Path] != public {
+				continue
+			}
+			path := strings.NewReplacer(":id", id, ":no", "1", ":round", "1", "*", "style.css").Replace(r.Path)
+			for _, h := range []map[string]string{nil, {"HX-Request": "true"}} {
+				got := anon.request(http.MethodGet, path, nil, h)
+				if got.status >= 500 {
+					t.Errorf("%s %s: status %d", stage, path, got.status)
+				}
+				for _, s := range secrets {
+					if strings.Contains(got.body, s) {
+						t.Errorf("%s %s (htmx %v): shows %q", stage, path, h != nil, s)
+					}
+				}
+			}
+		}
+	}
+	check("before the draw")
+	f.app.drawRound1(f.id)
+	check("after the draw")
 }
