@@ -114,6 +114,9 @@ func langURL(ctx context.Context, lang string) string {
 	if p == "" || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
 		p = "/"
 	}
+	// The path is decoded: escape it again, or a typed "/%5Cevil.example"
+	// would link to "/\evil.example", which browsers read as another site.
+	p = (&url.URL{Path: p}).EscapedPath()
 	// A query that does not parse is dropped rather than passed on.
 	q, err := url.ParseQuery(env.Query)
 	if err != nil {

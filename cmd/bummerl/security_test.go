@@ -107,3 +107,23 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 	f.app.drawRound1(f.id)
 	check("after the draw")
 }
+
+// TestLanguageSwitchStaysOnSite: the language links repeat the address of
+// the page, also of an error page for any address typed; a path a browser
+// would read as another site ("/\evil", "/<tab>/evil") stays a local one.
+func TestLanguageSwitchStaysOnSite(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	for name, tc := range map[string]struct{ path, want string }{
+		"backslash":     {"/%5Cevil.example", `href="/%5Cevil.example?lang=en"`},
+		"tab":           {"/%09/evil.example", `href="/%09/evil.example?lang=en"`},
+		"question mark": {"/a%3Fb", `href="/a%3Fb?lang=en"`},
+		"double slash":  {"//evil.example", `href="/?lang=en"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := c.get(tc.path)
+			mustContain(t, r.body, tc.want)
+			mustNotContain(t, r.body, `href="/\`, "href=\"/\t", `href="//`)
+		})
+	}
+}
