@@ -1,8 +1,12 @@
 package main
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -125,5 +129,71 @@ func TestLanguageSwitchStaysOnSite(t *testing.T) {
 			mustContain(t, r.body, tc.want)
 			mustNotContain(t, r.body, `href="/\`, "href=\"/\t", `href="//`)
 		})
+	}
+}
+
+// TestSecurityHeadersEverywhere: pages, error pages (unknown address, wrong
+// method, refused post, not logged in), static files and the API all carry
+// the Content-Security-Policy and the other security headers.
+func TestSecurityHeadersEverywhere(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	c := app.client()
+	for name, tc := range map[string]struct{ method, path string }{
+		"page":          {http.MethodGet, "/login"},
+		"unknown":       {http.MethodGet, "/no/such/page"},
+		"wrong method":  {http.MethodPut, "/login"},
+		"no csrf":       {http.MethodPost, "/login"},
+		"not logged in": {http.MethodPost, "/t/1/sale"},
+		"static":        {http.MethodGet, "/static/style.css"},
+		"static head":   {http.MethodHead, "/static/app.js"},
+		"static miss":   {http.MethodGet, "/static/nope.css"},
+		"api":           {http.MethodGet, "/api/tournaments"},
+		"api error":     {http.MethodGet, "/api/tournaments/99"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := c.request(tc.method, tc.path, nil, nil)
+			csp := r.header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("%s %s (%d): CSP %q lacks %q", tc.method, tc.path, r.status, csp, want)
+				}
+			}
+			if r.header.Get("X-Content-Type-Options") != "nosniff" || r.header.Get("X-Frame-Options") != "DENY" {
+				t.Errorf("%s %s: headers %v", tc.method, tc.path, r.header)
+			}
+		})
+	}
+}
+
+// TestCookiesSecureBehindHTTPS: with an https base URL the session and
+// CSRF cookies are Secure as well as HttpOnly and SameSite=Lax.
+func TestCookiesSecureBehindHTTPS(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := st.AddUser(t.Context(), store.User{Name: "test"}, "Anna", "Anna-password", store.Organiser); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := newServer(st, serverConfig{BaseURL: "https://bummerl.example", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(url.Values{"name": {"Anna"}, "password": {"Anna-password"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("login: status %d", rec.Code)
+	}
+	found := map[string]bool{}
+	for _, ck := range rec.Result().Cookies() {
+		found[ck.Name] = true
+		if (ck.Name == sessionCookie || ck.Name == csrfCookie) && (!ck.Secure || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode) {
+			t.Errorf("cookie %s: Secure %v, HttpOnly %v, SameSite %v", ck.Name, ck.Secure, ck.HttpOnly, ck.SameSite)
+		}
+	}
+	if !found[sessionCookie] {
+		t.Errorf("no session cookie among %v", rec.Result().Cookies())
 	}
 }
