@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -195,5 +196,57 @@ func TestCookiesSecureBehindHTTPS(t *testing.T) {
 	}
 	if !found[sessionCookie] {
 		t.Errorf("no session cookie among %v", rec.Result().Cookies())
+	}
+}
+
+// TestUserAddKeepsPasswordSecret: "bummerl user add" takes the password
+// from standard input and never writes it out, accepted or refused, nor
+// into the audit of accounts.
+func TestUserAddKeepsPasswordSecret(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "bummerl.db")
+	for name, pw := range map[string]string{"accepted": "Geheimnis-4711", "too short": "Xy7-q"} {
+		t.Run(name, func(t *testing.T) {
+			_, out, errOut := runCmd(pw+"\n", "user", "add", "--db", db, "anna-"+strings.ReplaceAll(name, " ", "-"))
+			if strings.Contains(out+errOut, pw) {
+				t.Errorf("the password is written out: stdout %q, stderr %q", out, errOut)
+			}
+		})
+	}
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	audit, err := st.UserAudit(t.Context(), 10)
+	if err != nil || len(audit) != 1 {
+		t.Fatalf("audit: %v, %v", audit, err)
+	}
+	if e := audit[0]; strings.Contains(e.Before+e.After, "Geheimnis") || strings.Contains(e.Before+e.After, "$2") {
+		t.Errorf("the audit holds the password or its hash: %+v", e)
+	}
+}
+
+// TestInternalErrorsNotShown: when the database fails, pages, htmx and the
+// API say only that something went wrong, never the SQL error or a path.
+func TestInternalErrorsNotShown(t *testing.T) {
+	f := newFixture(t, nil, 2)
+	if err := f.app.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	anon := f.app.client()
+	for name, r := range map[string]response{
+		"page":   anon.get(f.path),
+		"htmx":   f.org.htmx(f.path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}),
+		"api":    f.api.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/players", f.anna, nil),
+		"public": anon.api(http.MethodGet, "/api/tournaments", "", nil),
+	} {
+		if r.status != http.StatusInternalServerError {
+			t.Errorf("%s: status %d, want 500", name, r.status)
+		}
+		for _, leak := range []string{"sql", "SQL", "store:", "database", "test.db", os.TempDir(), "gorm"} {
+			if strings.Contains(r.body, leak) {
+				t.Errorf("%s: the answer shows %q:\n%s", name, leak, r.body)
+			}
+		}
 	}
 }
