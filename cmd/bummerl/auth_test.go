@@ -61,8 +61,12 @@ func TestLoginLogout(t *testing.T) {
 
 	// Pages need a login; the login page brings the user back.
 	r := c.get("/tournaments")
-	if r.status != http.StatusSeeOther || r.location() != "/login?next=/tournaments" {
+	if r.status != http.StatusSeeOther || r.location() != "/login?next=%2Ftournaments" {
 		t.Fatalf("anonymous /tournaments: %d %q", r.status, r.location())
+	}
+	// The whole address comes back, its own query included.
+	if r := c.get("/t/1/sale?q=huber&x=1"); r.location() != "/login?next="+url.QueryEscape("/t/1/sale?q=huber&x=1") {
+		t.Fatalf("anonymous sale desk with a search: %d %q", r.status, r.location())
 	}
 	r = c.post("/login", url.Values{"name": {"Anna"}, "password": {"falsch-falsch"}, "next": {"/tournaments"}})
 	if r.status != http.StatusUnauthorized {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -222,7 +223,7 @@ func (s *server) require(a access) echo.MiddlewareFunc {
 			u, ok := currentUser(c)
 			if !ok {
 				if !isAPI(c) && c.Request().Method == http.MethodGet {
-					return redirect(c, "/login?next="+c.Request().URL.RequestURI())
+					return redirect(c, "/login?next="+url.QueryEscape(c.Request().URL.RequestURI()))
 				}
 				return unauthorized(c)
 			}
