@@ -90,11 +90,7 @@ func (s *server) apiRound(c echo.Context) error {
 
 // apiProtocol is a round's public draw protocol (bummerl draw verify).
 func (s *server) apiProtocol(c echo.Context) error {
-	t, r, err := s.loadRound(c)
-	if err != nil {
-		return err
-	}
-	p, err := draw.ProtocolOf(t, r.No)
+	p, err := s.protocol(c)
 	if err != nil {
 		return err
 	}

@@ -284,11 +284,7 @@ func undoRound(c echo.Context, t *tournament.Tournament, round int) error {
 // roundProtocol downloads the public draw protocol of a round, the file
 // `bummerl draw verify` checks (P-4).
 func (s *server) roundProtocol(c echo.Context) error {
-	t, r, err := s.loadRound(c)
-	if err != nil {
-		return err
-	}
-	p, err := draw.ProtocolOf(t, r.No)
+	p, err := s.protocol(c)
 	if err != nil {
 		return err
 	}
@@ -296,6 +292,15 @@ func (s *server) roundProtocol(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+views.ProtocolFile(r.No)+`"`)
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+views.ProtocolFile(p.Round)+`"`)
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, append(b, '\n'))
+}
+
+// protocol is the public draw protocol of the round in the path.
+func (s *server) protocol(c echo.Context) (draw.Protocol, error) {
+	t, r, err := s.loadRound(c)
+	if err != nil {
+		return draw.Protocol{}, err
+	}
+	return draw.ProtocolOf(t, r.No)
 }

@@ -35,11 +35,7 @@ func (s *server) editPlayerForm(c echo.Context) error {
 // editPlayer saves the corrected details, before or after the draw: the
 // cards stay the player's, so every list shows the new name at once.
 func (s *server) editPlayer(c echo.Context) error {
-	id, err := tournamentID(c)
-	if err != nil {
-		return err
-	}
-	pid, err := playerID(c)
+	id, pid, err := playerPath(c)
 	if err != nil {
 		return err
 	}
@@ -107,6 +103,16 @@ func playerID(c echo.Context) (tournament.PlayerID, error) {
 	return tournament.PlayerID(n), err
 }
 
+// playerPath is the tournament and the player a /t/:id/players/:pid path names.
+func playerPath(c echo.Context) (int64, tournament.PlayerID, error) {
+	id, err := tournamentID(c)
+	if err != nil {
+		return 0, 0, err
+	}
+	pid, err := playerID(c)
+	return id, pid, err
+}
+
 func unknownPlayer(c echo.Context, pid tournament.PlayerID) error {
 	return &webError{http.StatusNotFound, "player_not_found", "", textf(c, "player_edit.unknown", int(pid))}
 }
@@ -134,11 +140,7 @@ func (in playerPatchJSON) apply(p *tournament.Player) {
 
 // apiEditPlayer corrects a player's name, club or phone (staff).
 func (s *server) apiEditPlayer(c echo.Context) error {
-	id, err := tournamentID(c)
-	if err != nil {
-		return err
-	}
-	pid, err := playerID(c)
+	id, pid, err := playerPath(c)
 	if err != nil {
 		return err
 	}
