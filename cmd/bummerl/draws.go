@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -153,10 +152,6 @@ func drawDigital(t *tournament.Tournament) error {
 	return t.ApplyDraw(d)
 }
 
-// errFormRefused stops a transaction whose form has field errors; the
-// form itself carries the messages.
-var errFormRefused = errors.New("form refused")
-
 // physicalDraw records a draw made with real pots: per entry (in the
 // order the players came), the player and his left and right numbers.
 // draw.Physical checks them; a problem is shown at its entry.
@@ -165,16 +160,29 @@ func (s *server) physicalDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// Read and check the whole form before the write starts: the store has
+	// one writer, so a body still arriving inside the transaction would hold
+	// up every sale, result and login until it came. The form's shape
+	// follows the groups of the tournament as it is now; should they change
+	// before the write, draw.Physical refuses the entries.
 	f := views.NewForm(map[string]string{})
+	before, err := s.store.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	groups, err := before.NextDraw()
+	if err != nil {
+		return s.drawFailed(c, id, f, err)
+	}
+	entries := parsePhysical(c, groups, &f)
+	if !f.OK() {
+		return s.drawFailed(c, id, f, nil) // the form carries the messages
+	}
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "physical draw", func(t *tournament.Tournament) error {
 		groups, err := t.NextDraw()
 		if err != nil {
 			return err
-		}
-		entries := parsePhysical(c, groups, &f)
-		if !f.OK() {
-			return errFormRefused
 		}
 		d, err := draw.Physical(groups, entries)
 		if err != nil {
@@ -231,11 +239,9 @@ func numberList(s string) ([]int, bool) {
 }
 
 // drawFailed shows the draw page again with the refusal and the physical
-// form as typed (an empty form gets the suggested order).
+// form as typed (an empty form gets the suggested order); a nil err means
+// the form itself carries the messages.
 func (s *server) drawFailed(c echo.Context, id int64, f views.Form, err error) error {
-	if errors.Is(err, errFormRefused) {
-		err = nil
-	}
 	show := func(status int, f views.Form) error {
 		t, err := s.store.Load(c.Request().Context(), id)
 		if err != nil {
