@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strings"
 	"time"
 
@@ -81,6 +82,14 @@ func Open(path string) (*Store, error) {
 	if sqlDB, err := db.DB(); err == nil {
 		sqlDB.SetMaxOpenConns(1)
 	}
+	// Readers: a few connections per core. More cannot run at once anyway,
+	// and each holds its own page cache and result rows: 300 phones asking
+	// at once would otherwise open 300 connections and hundreds of MB.
+	// Requests beyond the bound wait for a free connection.
+	if sqlDB, err := rdb.DB(); err == nil {
+		sqlDB.SetMaxOpenConns(readConns())
+		sqlDB.SetMaxIdleConns(readConns())
+	}
 	s := &Store{db: db, rdb: rdb, Now: time.Now}
 	if err := s.migrate(context.Background()); err != nil {
 		s.Close()
@@ -88,6 +97,9 @@ func Open(path string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// readConns bounds the reader pool.
+func readConns() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // Close closes the database.
 func (s *Store) Close() error {
