@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -74,6 +75,42 @@ func TestRefereeStdinAndUsage(t *testing.T) {
 			status := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
 			if status != tc.status || !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
 				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q, %q", status, stdout.String(), stderr.String(), tc.status, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestRefereeClosingOptions: S-17 — each pair of golden records
+// closed-at-close*.json / closed-count-later*.json holds the same deal and
+// differs only in the closing option, and the verdicts differ: at-close
+// counts the opponent as he stood at the moment of closing, count-later at
+// the end.
+func TestRefereeClosingOptions(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/referee/closed-at-close*.json")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("want at least 2 at-close records, found %d (%v)", len(files), err)
+	}
+	for _, atClose := range files {
+		later := strings.Replace(atClose, "closed-at-close", "closed-count-later", 1)
+		t.Run(filepath.Base(atClose), func(t *testing.T) {
+			a, errA := os.ReadFile(atClose)
+			b, errB := os.ReadFile(later)
+			if errA != nil || errB != nil {
+				t.Fatal(errors.Join(errA, errB))
+			}
+			if !bytes.Contains(a, []byte(`"closing": "at-close"`)) ||
+				string(bytes.Replace(a, []byte(`"closing": "at-close"`), []byte(`"closing": "count-later"`), 1)) != string(b) {
+				t.Fatalf("%s and %s differ in more than the closing option", atClose, later)
+			}
+			verdict := func(file string) string {
+				var stdout, stderr bytes.Buffer
+				if status := run([]string{"referee", file}, strings.NewReader(""), &stdout, &stderr); status != 0 {
+					t.Fatalf("%s: exit status %d: %s", file, status, stderr.String())
+				}
+				return stdout.String()
+			}
+			if va, vb := verdict(atClose), verdict(later); va == vb {
+				t.Errorf("at-close and count-later give the same verdict: %s", va)
 			}
 		})
 	}

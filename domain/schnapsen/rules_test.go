@@ -20,6 +20,10 @@ const (
 	dFore, dDealer, dTrump, dTalon = "JH JD QD JS TH", "AH AD KS QS AS", "KC", "KH QH TD KD TS AC TC QC JC"
 	// Deck E (trump clubs): forehand reaches 66 by a marriage.
 	eFore, eDealer, eTrump, eTalon = "AH TH KS QS AD", "JH QH JD QD JC", "KC", "TD KH KD AS TS JS AC TC QC"
+	// Deck F (trump clubs): each wins a trick, forehand closes with the
+	// trump marriage; the dealer then wins a trick that lifts him from 13
+	// card points (at closing) to 34 (at the end) (S-17).
+	fFore, fDealer, fTrump, fTalon = "JD KC QC TS AH", "AD JH AS JC KH", "AC", "QD TH QH KD"
 )
 
 const (
@@ -29,6 +33,10 @@ const (
 	a5 = a4 + ", 0 AD, 1 TD"
 	// cWin: forehand closes, announces 40 and reaches 74 while the dealer wins one trick.
 	cWin = "0 close, 0 marry H, 0 KH, 1 JS, 0 JD, 1 AD, 1 TS, 0 QH, 0 AH, 1 KS"
+	// fWin: the dealer wins the first trick (13), forehand the second and
+	// closes with the dealer at one trick and 13 points; forehand announces
+	// 40, the dealer's AS takes TS (34 for him), forehand declares with 73.
+	fWin = "0 JD, 1 AD, 1 JH, 0 AH, 0 close, 0 marry C, 0 KC, 1 JC, 0 TS, 1 AS, 1 KH, 0 TH, 0 declare"
 	// dWin: forehand closes, the dealer reaches 74 with a marriage.
 	dWin = "0 close, 0 JH, 1 AH, 1 marry S, 1 KS, 0 JS, 1 AS, 0 TH, 1 AD, 0 QD"
 )
@@ -41,6 +49,7 @@ var (
 	deckC = deckSpec{cFore, cDealer, cTrump, cTalon}
 	deckD = deckSpec{dFore, dDealer, dTrump, dTalon}
 	deckE = deckSpec{eFore, eDealer, eTrump, eTalon}
+	deckF = deckSpec{fFore, fDealer, fTrump, fTalon}
 	// Sixty-six decks: forehand holds the trump 9, or the trump J.
 	deckX9 = deckSpec{"9C AH TH KH QH AS", "JH JD QD KD 9D JS", "AC", ""}
 	deckXJ = deckSpec{"JC AH TH KH QH AS", "9C JD QD KD 9D JS", "AC", ""}
@@ -155,6 +164,12 @@ var ruleCases = map[string]ruleCase{
 		winner: 0, points: 3, reason: Declared, at: 10, cardPoints: pts(74, 13)},
 	"S-17 count-later counts the opponent at the end": {deck: deckC, closing: CountLater, actions: cWin + ", 0 declare",
 		winner: 0, points: 2, reason: Declared, at: 10},
+	// S-17 at-close versus count-later where the opponent already had a
+	// trick at closing, so only his card points decide: 13 then, 34 at the end.
+	"S-17 at-close: the opponent's 13 points at the moment of closing count, not his 34 at the end": {deck: deckF,
+		actions: fWin, winner: 0, points: 2, reason: Declared, at: 12, cardPoints: pts(73, 34)},
+	"S-17 count-later: the opponent's 34 points at the end count": {deck: deckF, closing: CountLater,
+		actions: fWin, winner: 0, points: 1, reason: Declared, at: 12, cardPoints: pts(73, 34)},
 	"S-17 the closer winning the last trick with 66 has declared": {deck: deckC, actions: cWin + ", 0 TH, 1 QS",
 		winner: 0, points: 3, reason: Declared, at: 11, cardPoints: pts(87, 13)},
 	"S-17 the closer declares wrongly": {deck: deckC, actions: "0 close, 0 marry H, 0 KH, 1 JS, 0 declare",
