@@ -30,12 +30,20 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
 	db := fs.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
 	baseURL := fs.String("base-url", envOr("BUMMERL_BASE_URL", ""), "address players reach the app under, for QR codes; https makes cookies Secure (BUMMERL_BASE_URL)")
+	var proxies proxyList
+	fs.Var(&proxies, "trusted-proxy", "CIDR range or address of a reverse proxy whose X-Forwarded-For names the client; repeatable or comma separated (BUMMERL_TRUSTED_PROXY); without it the connection's address counts")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	if len(proxies) == 0 { // the flag replaces the environment
+		if err := proxies.Set(os.Getenv("BUMMERL_TRUSTED_PROXY")); err != nil {
+			fmt.Fprintf(stderr, "serve: BUMMERL_TRUSTED_PROXY: %v\n", err)
+			return 2
+		}
 	}
 	if *baseURL != "" && !strings.HasPrefix(*baseURL, "http://") && !strings.HasPrefix(*baseURL, "https://") {
 		fmt.Fprintf(stderr, "serve: --base-url must start with http:// or https://, not %q\n", *baseURL)
@@ -56,7 +64,7 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
 	}
-	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log})
+	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log, TrustedProxies: proxies})
 	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 
 	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s). Open:\n", *db)

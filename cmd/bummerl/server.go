@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -24,6 +25,10 @@ type serverConfig struct {
 	Log     *slog.Logger
 	// Now is the clock of the login throttle; tests replace it.
 	Now func() time.Time
+	// TrustedProxies are the proxies whose X-Forwarded-For header names
+	// the client (--trusted-proxy); without any, the connection's address
+	// is the client's.
+	TrustedProxies []*net.IPNet
 }
 
 // server holds the dependencies of the handlers. Handlers are thin: parse
@@ -66,6 +71,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
+	e.IPExtractor = clientIPExtractor(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.handleError
 	s.middleware(e)
 	s.routes(e)
