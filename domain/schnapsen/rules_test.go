@@ -140,6 +140,12 @@ var ruleCases = map[string]ruleCase{
 		winner:  0, points: 3, reason: Declared, at: 9},
 	"S-13 a marriage before any trick is pending, so declaring is wrong": {deck: deckB, actions: "0 marry H, 0 declare",
 		winner: 1, points: 3, reason: WrongDeclaration, at: 1},
+	// S-14 with S-9: forehand announces 20 on the first lead but never wins
+	// a trick; the marriage stays pending (0 counted) and the dealer's
+	// declaration scores 3.
+	"S-14 a marriage without a trick: the opponent still has no trick, three points": {deck: deckB,
+		actions: "0 marry H, 0 QH, 1 AH, 1 TS, 0 JD, 1 AD, 0 QD, 1 TH, 0 KS, 1 TD, 0 KD, 1 declare",
+		winner:  1, points: 3, reason: Declared, at: 11, cardPoints: pts(0, 68)},
 	"S-14 three points against an opponent without a trick": {deck: deckA, actions: a5 + ", 0 declare",
 		winner: 0, points: 3, reason: Declared, at: 10, cardPoints: pts(74, 0)},
 	"S-14 the opponent's counted marriage lifts him to 33: one point": {
@@ -283,6 +289,9 @@ func TestRules(t *testing.T) {
 }
 
 // S-14: 3 without a trick, 2 up to 32 points, 1 from 33 ("aus dem Schneider").
+// Without a trick the points do not matter: even 40 for an announced trump
+// marriage leave the opponent at 3 (and S-9 keeps such a marriage pending,
+// see the deal case "S-14 a marriage without a trick ...").
 func TestS14GamePoints(t *testing.T) {
 	tests := map[string]struct {
 		tricks uint8
@@ -290,7 +299,7 @@ func TestS14GamePoints(t *testing.T) {
 		want   int
 	}{
 		"no trick":                   {0, 0, 3},
-		"no trick but marriage":      {0, 0, 3},
+		"no trick but marriage":      {0, 40, 3},
 		"32 is still Schneider":      {2, 32, 2},
 		"33 is out of the Schneider": {1, 33, 1},
 		"one trick with few points":  {1, 5, 2},
