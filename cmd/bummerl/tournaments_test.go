@@ -40,6 +40,7 @@ func TestTournamentFormErrors(t *testing.T) {
 		"N not power of 2":   {map[string]string{"cards": "48"}, "cards", "Zweierpotenz"},
 		"N not a number":     {map[string]string{"cards": "viele"}, "cards", "ganze Zahl"},
 		"price unreadable":   {map[string]string{"price": "zehn"}, "price", "12,50"},
+		"price too high":     {map[string]string{"price": "9999999,99"}, "price", "höchstens 10.000,00 €"},
 		"prize description":  {map[string]string{"prize_2": ""}, "prizes", "Preis 2 hat keine Beschreibung"},
 		"max cards zero":     {map[string]string{"max_cards": "0"}, "max_cards", "mindestens 1"},
 		"prize count forged": {map[string]string{"prizes": "99"}, "prizes", "angebotenen Werte"},

@@ -36,6 +36,7 @@ var messages = map[string]message{
 	"cards_not_power_of_two":     {"the number of cards must be a power of two from 4 to 4096, not %d", "Die Anzahl der Karten muss eine Zweierpotenz von 4 bis 4096 sein, nicht %d"},
 	"max_cards_invalid":          {"cards per player must be at least 1, not %d", "Karten pro Person müssen mindestens 1 sein, nicht %d"},
 	"price_negative":             {"the price must not be negative", "Der Preis darf nicht negativ sein"},
+	"price_too_high":             {"the price must be at most 10,000.00 €", "Der Preis darf höchstens 10.000,00 € betragen"},
 	"variant_invalid":            {"unknown variant %q (want soft, sharp or sixty-six)", "Unbekannte Spielart %q (weich, scharf oder sixty-six)"},
 	"closing_invalid":            {"unknown closing rule %q (want at-close or count-later)", "Unbekannte Zudreh-Regel %q (at-close oder count-later)"},
 	"bummerl_invalid":            {"Bummerl per match must be 1, 2 or 3, not %d", "Bummerl pro Partie müssen 1, 2 oder 3 sein, nicht %d"},

@@ -14,6 +14,10 @@ const (
 	MaxCards = 4096
 )
 
+// MaxPriceCents bounds the price of a card: 10,000.00 €. Nobody charges
+// more, and the takings (price × cards sold) stay far from overflowing.
+const MaxPriceCents = 1_000_000
+
 // maxNameLen bounds names of tournaments and players, so lists and print
 // sheets stay readable.
 const maxNameLen = 100
@@ -31,6 +35,9 @@ func (s Settings) Validate() error {
 	}
 	if s.PriceCents < 0 {
 		return invalid("price_negative", "price")
+	}
+	if s.PriceCents > MaxPriceCents {
+		return invalid("price_too_high", "price")
 	}
 	switch s.Variant {
 	case schnapsen.Soft, schnapsen.Sharp, schnapsen.SixtySix:
