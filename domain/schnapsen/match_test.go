@@ -114,39 +114,60 @@ func TestScoreMatchSheetErrors(t *testing.T) {
 	}
 }
 
-// B-1 … B-3 over random sheets: the standing always stays in range and a
-// finished match ends the sheet.
+// B-1 … B-3 over random sheets: the standing always stays in range, a
+// match is decided exactly when one side has hung BummerlToWin Bummerl on
+// the other (B-3), so it lasts at most 2*BummerlToWin-1 Bummerl, and a
+// finished match ends the sheet (B-4).
 func TestScoreMatchProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 20000 {
 		rules := MatchRules{BummerlToWin: 1 + r.IntN(3), SchneiderCountsDouble: r.IntN(2) == 0}
+		b := rules.BummerlToWin
 		var deals []DealResult
+		played, before := 0, [2]int{} // Bummerl played, and the count before this deal
 		for {
 			deals = append(deals, DealResult{Winner: r.IntN(2), Points: 1 + r.IntN(3)})
 			v, err := ScoreMatch(rules, deals)
 			if err != nil {
 				t.Fatalf("case %d: %v", i, err)
 			}
-			total := 0
 			for s := range 2 {
 				if v.Running[s] < 0 || v.Running[s] > 6 {
 					t.Fatalf("case %d: running %v out of 0–6", i, v.Running)
 				}
-				total += v.Bummerl[s]
 			}
-			if v.Finished {
-				if v.Bummerl[*v.Winner] < rules.BummerlToWin {
-					t.Fatalf("case %d: winner has %v Bummerl of %d", i, v.Bummerl, rules.BummerlToWin)
+			if v.Bummerl != before {
+				played++
+				// B-1: a Bummerl ends with 7 points, the running scores start again;
+				// B-2: it counts 1, or 2 for Schneider in private play.
+				gain := v.Bummerl[0] + v.Bummerl[1] - before[0] - before[1]
+				if v.Running != [2]int{} || gain < 1 || gain > 2 || gain == 2 && !rules.SchneiderCountsDouble {
+					t.Fatalf("case %d: Bummerl %v after %v, running %v", i, v.Bummerl, before, v.Running)
 				}
-				extra := append(deals, DealResult{Winner: 0, Points: 1})
-				if _, err := ScoreMatch(rules, extra); err == nil {
-					t.Fatalf("case %d: a deal after the decided match was accepted", i)
+			}
+			before = v.Bummerl
+			if played > 2*b-1 {
+				t.Fatalf("case %d: %d Bummerl played in a match to %d", i, played, b)
+			}
+			if !v.Finished {
+				if v.Winner != nil || v.Bummerl[0] >= b || v.Bummerl[1] >= b {
+					t.Fatalf("case %d: unfinished match with Bummerl %v of %d (winner %v)", i, v.Bummerl, b, v.Winner)
 				}
-				break
+				continue
 			}
-			if total > 2*rules.BummerlToWin {
-				t.Fatalf("case %d: unfinished match with Bummerl %v", i, v.Bummerl)
+			w := *v.Winner
+			most := b
+			if rules.SchneiderCountsDouble {
+				most = b + 1 // from b-1 by a double Schneider
 			}
+			if v.Bummerl[w] < b || v.Bummerl[w] > most || v.Bummerl[1-w] >= b || deals[len(deals)-1].Winner != w {
+				t.Fatalf("case %d: winner %d with Bummerl %v of %d", i, w, v.Bummerl, b)
+			}
+			extra := append(deals, DealResult{Winner: 0, Points: 1})
+			if _, err := ScoreMatch(rules, extra); err == nil {
+				t.Fatalf("case %d: a deal after the decided match was accepted", i)
+			}
+			break
 		}
 	}
 }
