@@ -19,26 +19,148 @@ import (
 // TestPendingSeedSecret: after a digital draw is announced, no page and no
 // API answer shows its seed, to anybody, not even the organiser's history
 // (P-4: the seed is revealed by the draw). Only the backup, a copy of the
-// database, holds it.
+// database, holds it. Every GET route is walked as each kind of visitor and
+// must answer with its real page (status and content checked), first while
+// round 1's seed is pending, then while round 2's is, with round 1's pages,
+// match and print pages all there.
 func TestPendingSeedSecret(t *testing.T) {
-	f := newFixture(t, nil, 2, 1, 1, 1, 1)
-	f.org.post(f.path+"/draw/announce", nil)
-	pending := f.load().Pending
-	if pending == nil || pending.Seed == "" {
-		t.Fatal("no announced draw")
-	}
+	f := newFixture(t, nil, 2, 2, 1, 1, 1, 1) // all 8 cards: round 1 has four matches
 	id := strconv.FormatInt(f.id, 10)
-	for _, r := range f.app.echo.Routes() {
-		if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" {
-			continue
+	// What each route shows when its visitor may see it (before: while
+	// nothing is drawn, if that differs); the path gets ":" parameters
+	// filled in and the query given here.
+	type page struct{ query, want, before string }
+	pages := map[string]page{
+		"/":                                   {"", "Preisschnapsen Hinterbrühl", ""},
+		"/setup":                              {"", "", ""}, // once an account exists: a redirect, checked below
+		"/login":                              {"", `data-testid="login-form"`, ""},
+		"/t/:id":                              {"", `data-testid="tournament-name">Preisschnapsen Hinterbrühl<`, ""},
+		"/t/:id/card":                         {"?no=1", "", ""}, // the card number form: a redirect to the card
+		"/t/:id/card/:no":                     {"", `data-testid="player-name">Spieler 1<`, ""},
+		"/t/:id/card/:no/qr.png":              {"", "\x89PNG", ""},
+		"/t/:id/rounds":                       {"", `data-testid="announced"`, ""},
+		"/t/:id/rounds/:round":                {"", `data-testid="round-title">Runde 1: Viertelfinale<`, ""},
+		"/t/:id/rounds/:round/protocol.json":  {"", `"format": "bummerl-draw-protocol/1"`, ""},
+		"/t/:id/standings":                    {"", `data-testid="standings-live"`, ""},
+		"/tournaments":                        {"", "Preisschnapsen Hinterbrühl", ""},
+		"/t/:id/sale":                         {"", `data-testid="desk"`, ""},
+		"/t/:id/sale/search":                  {"?q=Spieler", "Spieler 1", ""},
+		"/t/:id/players/:pid/edit":            {"", `value="Spieler 1"`, ""},
+		"/t/:id/entry-cards":                  {"", "Startkarten · Preisschnapsen Hinterbrühl", ""},
+		"/t/:id/rounds/:round/matches/:match": {"", `data-testid="pairing"`, ""},
+		"/t/:id/rounds/:round/matches/:match/clear": {"", `data-testid="clear-form"`, ""},
+		"/t/:id/print":                                {"", `data-testid="print-index"`, ""},
+		"/t/:id/print/rounds/:round":                  {"", `data-testid="print-round"`, ""},
+		"/t/:id/print/rounds/:round/sheets":           {"", "Keine Partien zu spielen.", ""}, // round 1 is over
+		"/t/:id/print/bracket":                        {"", `class="bracket"`, "Die Finalrunden haben noch nicht begonnen."},
+		"/t/:id/print/prizes":                         {"", `data-testid="prizes"`, ""},
+		"/tournaments/new":                            {"", `data-testid="settings-form"`, ""},
+		"/t/:id/settings":                             {"", "<h1>Einstellungen</h1>", ""},
+		"/t/:id/draw":                                 {"", `data-testid="draw-next"`, ""},
+		"/t/:id/history":                              {"", `data-testid="history"`, ""},
+		"/users":                                      {"", `data-testid="users"`, ""},
+		"/users/:uid/remove":                          {"", `data-testid="remove-form"`, ""},
+		"/api/tournaments":                            {"", `"name":"Preisschnapsen Hinterbrühl"`, ""},
+		"/api/tournaments/:id":                        {"", `"settings":{"name":"Preisschnapsen Hinterbrühl"`, ""},
+		"/api/tournaments/:id/cards/:no/next":         {"", `"card":1,"player":{"name":"Spieler 1"`, ""},
+		"/api/tournaments/:id/draw":                   {"", `"groups":[`, ""},
+		"/api/tournaments/:id/rounds":                 {"", `"round":1,`, "[]"},
+		"/api/tournaments/:id/rounds/:round":          {"", `"round":1,"name":"Quarterfinal"`, ""},
+		"/api/tournaments/:id/rounds/:round/protocol": {"", `"format":"bummerl-draw-protocol/1"`, ""},
+		"/api/tournaments/:id/standings":              {"", `"cards":[`, ""},
+		"/api/tournaments/:id/prizes":                 {"", `"description":"Schinken"`, ""},
+		"/api/tournaments/:id/players":                {"", `"name":"Spieler 1"`, ""},
+	}
+	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
+	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
+	walk := func(stage string, drawn bool) {
+		pending := f.load().Pending
+		if pending == nil || pending.Seed == "" {
+			t.Fatalf("%s: no announced draw", stage)
 		}
-		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "1", ":round", "1", ":match", "1").Replace(r.Path)
-		for who, c := range map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org} {
-			if got := c.get(path); strings.Contains(got.body, pending.Seed) {
-				t.Errorf("%s %s: the announced seed is shown to the %s", r.Method, r.Path, who)
+		walked := 0
+		for _, r := range f.app.echo.Routes() {
+			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" {
+				continue
+			}
+			pg, ok := pages[r.Path]
+			if !ok {
+				t.Errorf("GET %s: no expected page listed here; add one", r.Path)
+				continue
+			}
+			if !drawn && strings.Contains(r.Path, ":round") {
+				continue // no round is drawn yet
+			}
+			walked++
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":round", "1", ":match", "1").Replace(r.Path) + pg.query
+			for who, c := range clients {
+				got := c.get(path)
+				if strings.Contains(got.body, pending.Seed) {
+					t.Errorf("%s: GET %s: the announced seed is shown to the %s", stage, path, who)
+				}
+				allowed := f.app.s.access[r.Method+" "+r.Path] <= level[who]
+				isAPI := strings.HasPrefix(path, "/api/")
+				switch {
+				case !allowed && who == "anonymous" && isAPI:
+					if got.status != http.StatusUnauthorized {
+						t.Errorf("%s: GET %s as %s: status %d, want 401", stage, path, who, got.status)
+					}
+				case !allowed && who == "anonymous":
+					if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
+						t.Errorf("%s: GET %s as %s: status %d to %q, want the login page", stage, path, who, got.status, got.location())
+					}
+				case !allowed:
+					if got.status != http.StatusForbidden {
+						t.Errorf("%s: GET %s as %s: status %d, want 403", stage, path, who, got.status)
+					}
+				case pg.want == "" || (r.Path == "/" || r.Path == "/login") && who != "anonymous":
+					// A redirect: the card form to the card, setup and the
+					// start and login pages of the logged in elsewhere.
+					if got.status != http.StatusSeeOther || got.location() == "" {
+						t.Errorf("%s: GET %s as %s: status %d, want a redirect", stage, path, who, got.status)
+						continue
+					}
+					next := c.get(got.location())
+					if next.status == http.StatusSeeOther { // setup → login → the tournaments
+						next = c.get(next.location())
+					}
+					if next.status != http.StatusOK || strings.Contains(next.body, pending.Seed) {
+						t.Errorf("%s: GET %s as %s: redirect to %s answers %d", stage, path, who, got.location(), next.status)
+					}
+					if r.Path == "/t/:id/card" && got.location() != "/t/"+id+"/card/1" {
+						t.Errorf("%s: the card form leads to %q", stage, got.location())
+					}
+				default:
+					want := pg.want
+					if !drawn && pg.before != "" {
+						want = pg.before
+					}
+					if got.status != http.StatusOK || !strings.Contains(got.body, want) {
+						t.Errorf("%s: GET %s as %s: status %d, want 200 with %q:\n%.600s", stage, path, who, got.status, want, got.body)
+					}
+				}
 			}
 		}
+		if walked < 20 {
+			t.Errorf("%s: only %d routes walked", stage, walked)
+		}
+		// The public rounds page shows the commitment, never the seed.
+		mustContain(t, f.app.client().get("/t/"+id+"/rounds").body, pending.Commitment)
 	}
+
+	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("announce round 1: status %d", r.status)
+	}
+	walk("round 1 announced", false)
+	if r := f.org.post(f.path+"/draw/digital", url.Values{"commitment": {f.load().Pending.Commitment}}); r.status != http.StatusSeeOther {
+		t.Fatalf("draw round 1: status %d", r.status)
+	}
+	f.finishRound(1)
+	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("announce round 2: status %d", r.status)
+	}
+	// Round 1's pages, its match, clear and print pages, while round 2's seed is pending.
+	walk("round 2 announced", true)
 }
 
 // TestAPIBasicThrottled: wrong passwords over the API's Basic auth count
