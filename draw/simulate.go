@@ -14,7 +14,7 @@ type SimConfig struct {
 	Cards          int  // N, a power of two from 4 to 4096 (P-1)
 	Players        int  // players who come to buy cards
 	MaxCards       int  // cards one player may buy (P-1)
-	Prizes         int  // 2, 4 or 8 (P-7); 0 means 8
+	Prizes         int  // 2, 4 or 8, at most Cards (P-7); 0 means 8, or 4 with 4 cards
 	MultiplePrizes bool // P-8
 	BummerlToWin   int  // 1–3 (B-3); 0 means 2
 }
@@ -80,7 +80,7 @@ func simPlay(t *tournament.Tournament, src *rand.ChaCha8, rng *rand.Rand) error 
 func simTournament(cfg SimConfig, seed uint64) (*tournament.Tournament, error) {
 	prizes := cfg.Prizes
 	if prizes == 0 {
-		prizes = 8
+		prizes = min(8, max(cfg.Cards, 2)) // P-7: N cards decide only N places
 	}
 	bummerl := cfg.BummerlToWin
 	if bummerl == 0 {

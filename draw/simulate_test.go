@@ -27,7 +27,7 @@ func TestSimulateProperties(t *testing.T) {
 				Cards:          n,
 				Players:        3 + rng.IntN(n), // at least 3 cards sold: N = 4 fits (P-2)
 				MaxCards:       1 + rng.IntN(4),
-				Prizes:         []int{2, 4, 8}[rng.IntN(3)],
+				Prizes:         min(n, []int{2, 4, 8}[rng.IntN(3)]), // P-7: at most N
 				MultiplePrizes: rng.IntN(2) == 0,
 				BummerlToWin:   1 + rng.IntN(3),
 			}

@@ -9,6 +9,7 @@ func init() {
 		"sale.closed":         {"Runde 1 ist ausgelost: Verkauf und Storno sind geschlossen.", "Round 1 is drawn: sales and cancellations are closed."},
 		"sale.shortfall":      {"Erst %[1]d von %[3]d Karten verkauft; für die Auslosung müssen es mehr als %[2]d sein.", "Only %[1]d of %[3]d cards sold; the draw needs more than %[2]d."},
 		"sale.suggest":        {"Vorschlag: das Turnier mit %d Karten spielen.", "Suggestion: play the tournament with %d cards."},
+		"sale.suggest_prizes": {"Die Preise %d–%d entfallen dann (so wenige Karten entscheiden keine weiteren Plätze).", "Prizes %d–%d are then dropped (so few cards decide no further places)."},
 		"sale.accept_resize":  {"Auf %d Karten verkleinern", "Reduce to %d cards"},
 		"sale.done":           {"Verkauft an %s – Kartennummern:", "Sold to %s – card numbers:"},
 		"sale.name":           {"Name", "Name"},

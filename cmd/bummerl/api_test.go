@@ -116,15 +116,16 @@ func TestAPIErrors(t *testing.T) {
 		code   string
 		field  string
 	}{
-		"form body":     {"name=x", "application/x-www-form-urlencoded", http.StatusUnsupportedMediaType, "json_required", ""},
-		"broken json":   {`{"name":`, "application/json", http.StatusBadRequest, "bad_request", ""},
-		"empty":         {``, "application/json", http.StatusBadRequest, "bad_request", ""},
-		"wrong type":    {`{"cards":"viele"}`, "application/json", http.StatusBadRequest, "bad_request", "cards"},
-		"unknown field": {`{"nme":"x"}`, "application/json", http.StatusBadRequest, "bad_request", ""},
-		"invalid N":     {`{"name":"x","cards":12,"max_cards":1,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "cards_not_power_of_two", "cards"},
-		"no name":       {`{"cards":8,"max_cards":1,"prizes":["a","b"]}`, "application/json; charset=utf-8", http.StatusUnprocessableEntity, "name_required", "name"},
-		"price 2^63-1":  {`{"name":"x","cards":8,"max_cards":1,"price_cents":9223372036854775807,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "price_too_high", "price"},
-		"price 10001 €": {`{"name":"x","cards":8,"max_cards":1,"price_cents":1000001,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "price_too_high", "price"},
+		"form body":         {"name=x", "application/x-www-form-urlencoded", http.StatusUnsupportedMediaType, "json_required", ""},
+		"broken json":       {`{"name":`, "application/json", http.StatusBadRequest, "bad_request", ""},
+		"empty":             {``, "application/json", http.StatusBadRequest, "bad_request", ""},
+		"wrong type":        {`{"cards":"viele"}`, "application/json", http.StatusBadRequest, "bad_request", "cards"},
+		"unknown field":     {`{"nme":"x"}`, "application/json", http.StatusBadRequest, "bad_request", ""},
+		"invalid N":         {`{"name":"x","cards":12,"max_cards":1,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "cards_not_power_of_two", "cards"},
+		"no name":           {`{"cards":8,"max_cards":1,"prizes":["a","b"]}`, "application/json; charset=utf-8", http.StatusUnprocessableEntity, "name_required", "name"},
+		"price 2^63-1":      {`{"name":"x","cards":8,"max_cards":1,"price_cents":9223372036854775807,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "price_too_high", "price"},
+		"8 prizes, 4 cards": {`{"name":"x","cards":4,"max_cards":1,"prizes":["a","b","c","d","e","f","g","h"]}`, "application/json", http.StatusUnprocessableEntity, "prizes_exceed_cards", "prizes"},
+		"price 10001 €":     {`{"name":"x","cards":8,"max_cards":1,"price_cents":1000001,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "price_too_high", "price"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

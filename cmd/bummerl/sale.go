@@ -171,6 +171,7 @@ func saleModel(t *tournament.Tournament, q string, f views.Form) views.SaleModel
 		Drawn:        len(t.Rounds) > 0,
 		Short:        short,
 		Suggest:      suggest,
+		Prizes:       len(t.Settings.Prizes),
 		Form:         f,
 		Query:        strings.TrimSpace(q),
 		Results:      searchPlayers(t, q),

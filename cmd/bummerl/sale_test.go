@@ -137,6 +137,26 @@ func TestSaleShortfall(t *testing.T) {
 	mustNotContain(t, org.get(tour+"/sale").body, `data-testid="shortfall"`)
 }
 
+// P-2, P-7: 4 cards decide only 4 places, so the offer to shrink an
+// 8-prize tournament to 4 cards says that prizes 5–8 are dropped.
+func TestSaleShortfallDropsPrizes(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "1", "prizes": "8",
+		"prize_3": "Speck", "prize_4": "Brot", "prize_5": "Wein", "prize_6": "Most", "prize_7": "Kren", "prize_8": "Salz"}))
+	for _, name := range []string{"A", "B", "C"} {
+		org.post(tour+"/sale", url.Values{"name": {name}, "count": {"1"}})
+	}
+	mustContain(t, org.get(tour+"/sale").body, "mit 4 Karten spielen", "Preise 5–8 entfallen")
+	if r := org.post(tour+"/resize", url.Values{"cards": {"4"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("resize: status %d\n%s", r.status, r.body)
+	}
+	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	if got.Settings.Cards != 4 || len(got.Settings.Prizes) != 4 || got.Settings.Prizes[3] != "Brot" {
+		t.Errorf("settings after resize: %+v", got.Settings)
+	}
+}
+
 func TestSaleClosedAfterDraw(t *testing.T) {
 	app := newTestApp(t)
 	org := app.loggedIn("Anna", store.Organiser)

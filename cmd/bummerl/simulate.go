@@ -22,7 +22,7 @@ func simulate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Cards, "cards", 128, "entry cards N, a power of two from 4 to 4096")
 	fs.IntVar(&cfg.Players, "players", 70, "players who buy cards")
 	fs.IntVar(&cfg.MaxCards, "max-cards", 3, "cards one player may buy")
-	fs.IntVar(&cfg.Prizes, "prizes", 8, "prizes: 2, 4 or 8")
+	fs.IntVar(&cfg.Prizes, "prizes", 0, "prizes: 2, 4 or 8, at most the cards; 0 means 8 (4 with 4 cards)")
 	fs.BoolVar(&cfg.MultiplePrizes, "multiple-prizes", false, "a player may win several prizes")
 	fs.IntVar(&cfg.BummerlToWin, "bummerl", 2, "Bummerl to win a match: 1, 2 or 3")
 	seed := fs.Uint64("seed", 1, "seed of the simulation")

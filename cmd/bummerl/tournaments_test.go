@@ -44,6 +44,8 @@ func TestTournamentFormErrors(t *testing.T) {
 		"prize description":  {map[string]string{"prize_2": ""}, "prizes", "Preis 2 hat keine Beschreibung"},
 		"max cards zero":     {map[string]string{"max_cards": "0"}, "max_cards", "mindestens 1"},
 		"prize count forged": {map[string]string{"prizes": "99"}, "prizes", "angebotenen Werte"},
+		"8 prizes, 4 cards": {map[string]string{"cards": "4", "prizes": "8", "prize_3": "Speck", "prize_4": "Brot",
+			"prize_5": "Wein", "prize_6": "Most", "prize_7": "Kren", "prize_8": "Salz"}, "prizes", "Für 8 Preise braucht es mindestens 8 Karten"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -41,6 +41,7 @@ var messages = map[string]message{
 	"closing_invalid":            {"unknown closing rule %q (want at-close or count-later)", "Unbekannte Zudreh-Regel %q (at-close oder count-later)"},
 	"bummerl_invalid":            {"Bummerl per match must be 1, 2 or 3, not %d", "Bummerl pro Partie müssen 1, 2 oder 3 sein, nicht %d"},
 	"prizes_count":               {"there must be 2, 4 or 8 prizes, not %d", "Es muss 2, 4 oder 8 Preise geben, nicht %d"},
+	"prizes_exceed_cards":        {"%[1]d prizes need at least %[1]d cards, not %[2]d: N cards decide only N places", "Für %[1]d Preise braucht es mindestens %[1]d Karten, nicht %[2]d: N Karten entscheiden nur N Plätze"},
 	"prize_description_required": {"prize %d has no description", "Preis %d hat keine Beschreibung"},
 	"settings_locked":            {"the settings are fixed once round 1 is drawn", "Die Einstellungen stehen fest, sobald Runde 1 ausgelost ist"},
 	"cards_below_sold":           {"%d cards are sold already; the tournament cannot have fewer", "Es sind schon %d Karten verkauft; das Turnier kann nicht weniger haben"},

@@ -35,7 +35,8 @@ func failing(t *testing.T, tr *Tournament, what string, call func() error) {
 func TestPropertyWholeTournaments(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 14))
 	for i := range 400 {
-		s := settings(4<<rng.IntN(6), []int{2, 4, 8}[rng.IntN(3)], rng.IntN(2) == 0)
+		n := 4 << rng.IntN(6)
+		s := settings(n, min(n, []int{2, 4, 8}[rng.IntN(3)]), rng.IntN(2) == 0) // P-7: at most N prizes
 		s.MaxCards, s.BummerlToWin = 1+rng.IntN(4), 1+rng.IntN(3)
 		tr := mustNew(t, s)
 		randomSales(t, tr, rng)

@@ -150,11 +150,11 @@ func TestSmallTournaments(t *testing.T) {
 		standings       string
 		prizesWon       int
 	}{
-		"4 of 4, 8 prizes": {4, 4, 8, []string{"Main draw/1 Match for 3rd place/1 "},
+		"4 of 4, 4 prizes": {4, 4, 4, []string{"Main draw/1 Match for 3rd place/1 "},
 			"1:1-1 2:2-2 3:3-3 4:4-4 ", 4},
 		"4 of 4, 2 prizes": {4, 4, 2, []string{"Main draw/1 "},
 			"1:1-1 2:2-2 3:3-4 4:3-4 ", 2},
-		"3 of 4, 8 prizes, a bye in the semifinal": {4, 3, 8, []string{"Main draw/1 "},
+		"3 of 4, 4 prizes, a bye in the semifinal": {4, 3, 4, []string{"Main draw/1 "},
 			"1:1-1 2:2-2 3:3-3 ", 3},
 		"5 of 8, three byes in the quarterfinal": {8, 5, 8,
 			[]string{"Main draw/2 ", "Main draw/1 Match for 3rd place/1 "},

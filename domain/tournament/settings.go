@@ -57,6 +57,9 @@ func (s Settings) Validate() error {
 	default:
 		return invalid("prizes_count", "prizes", len(s.Prizes))
 	}
+	if len(s.Prizes) > s.Cards { // P-7: N cards decide only N places
+		return invalid("prizes_exceed_cards", "prizes", len(s.Prizes), s.Cards)
+	}
 	for i, p := range s.Prizes {
 		if strings.TrimSpace(p) == "" {
 			return invalid("prize_description_required", "prizes", i+1)
@@ -174,9 +177,15 @@ func (t *Tournament) Shortfall() (short bool, suggest int) {
 
 // Resize sets N to n before the draw, typically the suggestion of Shortfall
 // (P-2). n must be a valid N not below the cards sold; numbers above n are
-// moved down as ChangeSettings does.
+// moved down as ChangeSettings does. n cards decide only n places (P-7), so
+// prizes beyond the n-th are dropped (8 prizes become 4 at N' = 4): the
+// organiser accepts the offer of P-2 rather than retyping the prizes, and
+// the audit keeps the old list. ChangeSettings refuses that instead.
 func (t *Tournament) Resize(n int) error {
 	s := t.Settings
 	s.Cards = n
+	if validN(n) && len(s.Prizes) > n {
+		s.Prizes = s.Prizes[:n] // cleanSettings copies it
+	}
 	return t.ChangeSettings(s)
 }

@@ -14,30 +14,33 @@ func TestValidate(t *testing.T) {
 		code  string
 		field string
 	}{
-		"valid":                {func(s *Settings) {}, "", ""},
-		"N 4":                  {func(s *Settings) { s.Cards = 4 }, "", ""},
-		"N 4096":               {func(s *Settings) { s.Cards = 4096 }, "", ""},
-		"P-1 N not power of 2": {func(s *Settings) { s.Cards = 48 }, "cards_not_power_of_two", "cards"},
-		"P-1 N 2":              {func(s *Settings) { s.Cards = 2 }, "cards_not_power_of_two", "cards"},
-		"P-1 N 8192":           {func(s *Settings) { s.Cards = 8192 }, "cards_not_power_of_two", "cards"},
-		"P-1 N 0":              {func(s *Settings) { s.Cards = 0 }, "cards_not_power_of_two", "cards"},
-		"P-1 max cards 0":      {func(s *Settings) { s.MaxCards = 0 }, "max_cards_invalid", "max_cards"},
-		"negative price":       {func(s *Settings) { s.PriceCents = -1 }, "price_negative", "price"},
-		"free entry":           {func(s *Settings) { s.PriceCents = 0 }, "", ""},
-		"price at the cap":     {func(s *Settings) { s.PriceCents = MaxPriceCents }, "", ""},
-		"price above the cap":  {func(s *Settings) { s.PriceCents = MaxPriceCents + 1 }, "price_too_high", "price"},
-		"price 2^63-1":         {func(s *Settings) { s.PriceCents = 1<<63 - 1 }, "price_too_high", "price"},
-		"no name":              {func(s *Settings) { s.Name = "  " }, "name_required", "name"},
-		"long name":            {func(s *Settings) { s.Name = strings.Repeat("ö", 101) }, "name_too_long", "name"},
-		"variant":              {func(s *Settings) { s.Variant = "hard" }, "variant_invalid", "variant"},
-		"empty variant":        {func(s *Settings) { s.Variant = "" }, "variant_invalid", "variant"},
-		"closing":              {func(s *Settings) { s.Closing = "never" }, "closing_invalid", "closing"},
-		"B-3 bummerl 0":        {func(s *Settings) { s.BummerlToWin = 0 }, "bummerl_invalid", "bummerl_to_win"},
-		"B-3 bummerl 4":        {func(s *Settings) { s.BummerlToWin = 4 }, "bummerl_invalid", "bummerl_to_win"},
-		"P-7 3 prizes":         {func(s *Settings) { s.Prizes = s.Prizes[:3] }, "prizes_count", "prizes"},
-		"P-7 no prizes":        {func(s *Settings) { s.Prizes = nil }, "prizes_count", "prizes"},
-		"P-7 2 prizes":         {func(s *Settings) { s.Prizes = s.Prizes[:2] }, "", ""},
-		"blank prize":          {func(s *Settings) { s.Prizes[5] = " " }, "prize_description_required", "prizes"},
+		"valid":                 {func(s *Settings) {}, "", ""},
+		"N 4":                   {func(s *Settings) { s.Cards, s.Prizes = 4, s.Prizes[:4] }, "", ""},
+		"N 4096":                {func(s *Settings) { s.Cards = 4096 }, "", ""},
+		"P-1 N not power of 2":  {func(s *Settings) { s.Cards = 48 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 2":               {func(s *Settings) { s.Cards = 2 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 8192":            {func(s *Settings) { s.Cards = 8192 }, "cards_not_power_of_two", "cards"},
+		"P-1 N 0":               {func(s *Settings) { s.Cards = 0 }, "cards_not_power_of_two", "cards"},
+		"P-1 max cards 0":       {func(s *Settings) { s.MaxCards = 0 }, "max_cards_invalid", "max_cards"},
+		"negative price":        {func(s *Settings) { s.PriceCents = -1 }, "price_negative", "price"},
+		"free entry":            {func(s *Settings) { s.PriceCents = 0 }, "", ""},
+		"price at the cap":      {func(s *Settings) { s.PriceCents = MaxPriceCents }, "", ""},
+		"price above the cap":   {func(s *Settings) { s.PriceCents = MaxPriceCents + 1 }, "price_too_high", "price"},
+		"price 2^63-1":          {func(s *Settings) { s.PriceCents = 1<<63 - 1 }, "price_too_high", "price"},
+		"no name":               {func(s *Settings) { s.Name = "  " }, "name_required", "name"},
+		"long name":             {func(s *Settings) { s.Name = strings.Repeat("ö", 101) }, "name_too_long", "name"},
+		"variant":               {func(s *Settings) { s.Variant = "hard" }, "variant_invalid", "variant"},
+		"empty variant":         {func(s *Settings) { s.Variant = "" }, "variant_invalid", "variant"},
+		"closing":               {func(s *Settings) { s.Closing = "never" }, "closing_invalid", "closing"},
+		"B-3 bummerl 0":         {func(s *Settings) { s.BummerlToWin = 0 }, "bummerl_invalid", "bummerl_to_win"},
+		"B-3 bummerl 4":         {func(s *Settings) { s.BummerlToWin = 4 }, "bummerl_invalid", "bummerl_to_win"},
+		"P-7 3 prizes":          {func(s *Settings) { s.Prizes = s.Prizes[:3] }, "prizes_count", "prizes"},
+		"P-7 no prizes":         {func(s *Settings) { s.Prizes = nil }, "prizes_count", "prizes"},
+		"P-7 2 prizes":          {func(s *Settings) { s.Prizes = s.Prizes[:2] }, "", ""},
+		"P-7 8 prizes, 4 cards": {func(s *Settings) { s.Cards = 4 }, "prizes_exceed_cards", "prizes"},
+		"P-7 4 prizes, 4 cards": {func(s *Settings) { s.Cards, s.Prizes = 4, s.Prizes[:4] }, "", ""},
+		"P-7 8 prizes, 8 cards": {func(s *Settings) { s.Cards = 8 }, "", ""},
+		"blank prize":           {func(s *Settings) { s.Prizes[5] = " " }, "prize_description_required", "prizes"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -183,4 +186,24 @@ func TestResize(t *testing.T) {
 	if _, ok := tr.Card(9); ok {
 		t.Error("card 9 still exists")
 	}
+}
+
+// P-2, P-7: shrinking to N' keeps only the first N' prizes, since N' cards
+// decide only N' places; the settings form refuses that instead.
+func TestResizeDropsPrizes(t *testing.T) {
+	tr := mustNew(t, settings(16, 8, false))
+	sellOut(t, tr, 3)
+	if short, suggest := tr.Shortfall(); !short || suggest != 4 {
+		t.Fatalf("Shortfall() = %v, %d", short, suggest)
+	}
+	s := tr.Settings
+	s.Cards = 4
+	before := clone(t, tr)
+	wantCode(t, tr.ChangeSettings(s), "prizes_exceed_cards")
+	unchanged(t, before, tr)
+	must(t, tr.Resize(4))
+	if want := []string{"Preis 1", "Preis 2", "Preis 3", "Preis 4"}; !slices.Equal(tr.Settings.Prizes, want) {
+		t.Errorf("prizes after resize = %q, want %q", tr.Settings.Prizes, want)
+	}
+	must(t, tr.Settings.Validate())
 }
