@@ -43,7 +43,8 @@ func checkedDB(t *testing.T) string {
 // SQLite tool would.
 func rawDB(t *testing.T, path string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+path+"?_foreign_keys=off")
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	db, err := sql.Open("sqlite3", "file:"+esc+"?_foreign_keys=off")
 	if err != nil {
 		t.Fatal(err)
 	}

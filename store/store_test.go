@@ -547,13 +547,38 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := mustCreate(t, s, settings(8)).ID
+	want := mustCreate(t, s, settings(8))
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s = mustOpenPath(t, path) // migrations must not run twice
-	if _, err := s.Load(ctx, id); err != nil {
-		t.Fatal(err)
+	// Migrations must not run twice: schema_version keeps its one row and
+	// its number, and what was saved is still there, unchanged.
+	schema := func() (rows, version int) {
+		t.Helper()
+		db := rawDB(t, path)
+		defer db.Close()
+		if err := db.QueryRow(`SELECT count(*), coalesce(max(version), -1) FROM schema_version`).Scan(&rows, &version); err != nil {
+			t.Fatal(err)
+		}
+		return rows, version
+	}
+	rows, version := schema()
+	if rows != 1 || version < 1 {
+		t.Fatalf("after the first open: %d schema_version rows, version %d", rows, version)
+	}
+	for range 2 {
+		s = mustOpenPath(t, path)
+		got, err := s.Load(ctx, want.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustEqual(t, got, want)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if r, v := schema(); r != 1 || v != version {
+			t.Fatalf("after reopening: %d schema_version rows, version %d; want 1 row, version %d", r, v, version)
+		}
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("the database is not at the path given: %v", err)
