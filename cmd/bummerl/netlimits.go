@@ -3,10 +3,75 @@ package main
 import (
 	"fmt"
 	"net"
+	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
+	"golang.org/x/net/netutil"
 )
+
+// netLimits bound how long one connection may take and how many there may
+// be, so slow or idle clients cannot hold the server's sockets and file
+// descriptors (docs/web.md, "Limits and timeouts").
+type netLimits struct {
+	// ReadHeaderTimeout bounds reading a request's header.
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds reading a whole request, body included, from its
+	// first byte. net/http also ends the request's context then, so no
+	// handler may run longer (streams lift it with keepStreamOpen).
+	ReadTimeout time.Duration
+	// WriteTimeout bounds handling and writing a response, from the end of
+	// its request's header: long enough to download a backup.
+	WriteTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection nobody uses.
+	IdleTimeout time.Duration
+	// MaxConns is how many connections are served at once; more wait
+	// unaccepted in the system's queue until one closes. 0: no bound.
+	MaxConns int
+}
+
+// defaultNetLimits suit a venue: phones poll every 15 s (within the idle
+// timeout, so they keep their connection), forms are small, a backup of
+// a big database over a slow Wi-Fi takes minutes at most.
+var defaultNetLimits = netLimits{
+	ReadHeaderTimeout: 10 * time.Second,
+	ReadTimeout:       30 * time.Second,
+	WriteTimeout:      5 * time.Minute,
+	IdleTimeout:       60 * time.Second,
+	MaxConns:          1000,
+}
+
+// newHTTPServer is the HTTP server of the app with the limits, and the
+// listener to serve it on: ln bounded to lim.MaxConns connections.
+// serve uses it, and tests start the real server with short limits.
+func newHTTPServer(h http.Handler, ln net.Listener, lim netLimits) (*http.Server, net.Listener) {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: lim.ReadHeaderTimeout,
+		ReadTimeout:       lim.ReadTimeout,
+		WriteTimeout:      lim.WriteTimeout,
+		IdleTimeout:       lim.IdleTimeout,
+	}
+	if lim.MaxConns > 0 {
+		ln = netutil.LimitListener(ln, lim.MaxConns)
+	}
+	return srv, ln
+}
+
+// keepStreamOpen lifts the read and write timeouts (and with them the end
+// of the request's context) for this one response, for a stream that
+// stays open as long as the client listens: server-sent events. Call it
+// first thing in such a handler and for nothing else; every other
+// response keeps the server's limits. The connection still counts
+// against MaxConns while it is open.
+func keepStreamOpen(c echo.Context) error {
+	rc := http.NewResponseController(c.Response())
+	if err := rc.SetReadDeadline(time.Time{}); err != nil {
+		return err
+	}
+	return rc.SetWriteDeadline(time.Time{})
+}
 
 // clientIPExtractor decides which address a request comes from, for the
 // login throttle (c.RealIP()). Without trusted proxies it is the address of

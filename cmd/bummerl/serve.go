@@ -29,7 +29,14 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
 	db := fs.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	maxConns := fs.Int("max-conns", defaultNetLimits.MaxConns, "connections served at once; more wait until one closes (BUMMERL_MAX_CONNS)")
 	baseURL := fs.String("base-url", envOr("BUMMERL_BASE_URL", ""), "address players reach the app under, for QR codes; https makes cookies Secure (BUMMERL_BASE_URL)")
+	if v := os.Getenv("BUMMERL_MAX_CONNS"); v != "" {
+		if err := fs.Set("max-conns", v); err != nil {
+			fmt.Fprintf(stderr, "serve: BUMMERL_MAX_CONNS: %v\n", err)
+			return 2
+		}
+	}
 	var proxies proxyList
 	fs.Var(&proxies, "trusted-proxy", "CIDR range or address of a reverse proxy whose X-Forwarded-For names the client; repeatable or comma separated (BUMMERL_TRUSTED_PROXY); without it the connection's address counts")
 	if err := fs.Parse(args); err != nil {
@@ -37,6 +44,10 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *maxConns < 1 {
+		fmt.Fprintf(stderr, "serve: --max-conns must be at least 1, not %d\n", *maxConns)
 		return 2
 	}
 	if len(proxies) == 0 { // the flag replaces the environment
@@ -65,7 +76,9 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log, TrustedProxies: proxies})
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	limits := defaultNetLimits
+	limits.MaxConns = *maxConns
+	srv, ln := newHTTPServer(e, ln, limits)
 
 	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s). Open:\n", *db)
 	for _, u := range listenURLs(ln.Addr().(*net.TCPAddr), *baseURL) {

@@ -1,0 +1,360 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/store"
+)
+
+// startLimited runs the real app on a real listener with the limits, as
+// serve does, and returns its address.
+func startLimited(t testing.TB, lim netLimits) string {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := newServer(st, serverConfig{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return serveLimited(t, e, lim, func() { st.Close() })
+}
+
+func serveLimited(t testing.TB, h http.Handler, lim netLimits, cleanup func()) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, lln := newHTTPServer(h, ln, lim)
+	go srv.Serve(lln)
+	t.Cleanup(func() {
+		srv.Close()
+		cleanup()
+	})
+	return ln.Addr().String()
+}
+
+// rawGET sends one keep-alive GET on conn and reads the answer.
+func rawGET(conn net.Conn, br *bufio.Reader, path string) (int, error) {
+	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: bummerl.test\r\n\r\n", path); err != nil {
+		return 0, err
+	}
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, err
+}
+
+// closedByServer waits up to limit for the server to close conn: true for
+// end of file or a reset, false if the connection is still open then.
+func closedByServer(t *testing.T, conn net.Conn, br *bufio.Reader, limit time.Duration) bool {
+	t.Helper()
+	conn.SetReadDeadline(time.Now().Add(limit))
+	_, err := br.ReadByte()
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return false
+	}
+	if err == nil {
+		t.Fatal("unexpected bytes from the server")
+	}
+	return true
+}
+
+var testLimits = netLimits{
+	ReadHeaderTimeout: 5 * time.Second,
+	ReadTimeout:       5 * time.Second,
+	WriteTimeout:      5 * time.Second,
+	IdleTimeout:       5 * time.Second,
+	MaxConns:          100,
+}
+
+// TestIdleConnectionClosed: a keep-alive connection nobody uses is closed
+// after the idle timeout, freeing its socket.
+func TestIdleConnectionClosed(t *testing.T) {
+	lim := testLimits
+	lim.IdleTimeout = 200 * time.Millisecond
+	addr := startLimited(t, lim)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	br := bufio.NewReader(conn)
+	if status, err := rawGET(conn, br, "/login"); err != nil || status != http.StatusSeeOther && status != http.StatusOK {
+		t.Fatalf("GET: %d, %v", status, err)
+	}
+	// Generous: the test checks that it closes, not how fast.
+	if !closedByServer(t, conn, br, 10*time.Second) {
+		t.Error("idle keep-alive connection still open 10 s after an idle timeout of 200 ms")
+	}
+}
+
+// TestSlowBodyCut: a body trickled byte by byte is cut off by the read
+// timeout instead of holding the connection as long as the client likes.
+func TestSlowBodyCut(t *testing.T) {
+	lim := testLimits
+	lim.ReadTimeout = 300 * time.Millisecond
+	addr := startLimited(t, lim)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const size = 200
+	fmt.Fprintf(conn, "POST /login HTTP/1.1\r\nHost: bummerl.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n", size)
+	ended := make(chan struct{})
+	go func() {
+		io.Copy(io.Discard, conn) // the answer, if any, then the end of the connection
+		close(ended)
+	}()
+	// One byte each 50 ms would take 10 s for the whole body.
+	for i := 0; i < size; i++ {
+		select {
+		case <-ended:
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+		if _, err := conn.Write([]byte("x")); err != nil {
+			return // the server closed the connection
+		}
+	}
+	select {
+	case <-ended:
+		t.Errorf("the whole trickled body (%d bytes over 10 s) was read despite a read timeout of %v", size, lim.ReadTimeout)
+	case <-time.After(5 * time.Second):
+		t.Errorf("the connection stayed open after the whole trickled body")
+	}
+}
+
+// TestConnectionLimit: connections beyond MaxConns wait unserved until one
+// of the others closes.
+func TestConnectionLimit(t *testing.T) {
+	lim := testLimits
+	lim.MaxConns = 2
+	lim.IdleTimeout = time.Minute
+	addr := startLimited(t, lim)
+	var held []net.Conn
+	for range lim.MaxConns {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if _, err := rawGET(conn, bufio.NewReader(conn), "/login"); err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, conn)
+	}
+	extra, err := net.Dial("tcp", addr) // the system's queue takes it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer extra.Close()
+	br := bufio.NewReader(extra)
+	answered := make(chan error, 1)
+	go func() {
+		_, err := rawGET(extra, br, "/login")
+		answered <- err
+	}()
+	select {
+	case err := <-answered:
+		t.Fatalf("connection %d answered (%v) while %d were open", lim.MaxConns+1, err, lim.MaxConns)
+	case <-time.After(500 * time.Millisecond):
+	}
+	held[0].Close()
+	select {
+	case err := <-answered:
+		if err != nil {
+			t.Fatalf("waiting connection: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("waiting connection not served after another closed")
+	}
+}
+
+// TestKeepStreamOpen: a stream (server-sent events) that calls
+// keepStreamOpen outlives the read and write timeouts, its context
+// intact; the same handler without it is cut off.
+func TestKeepStreamOpen(t *testing.T) {
+	const events = 8
+	stream := func(lift bool) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if lift {
+				if err := keepStreamOpen(c); err != nil {
+					return err
+				}
+			}
+			c.Response().Header().Set(echo.HeaderContentType, "text/event-stream")
+			c.Response().WriteHeader(http.StatusOK)
+			for i := range events {
+				if err := c.Request().Context().Err(); err != nil {
+					return err
+				}
+				fmt.Fprintf(c.Response(), "data: %d\n\n", i)
+				c.Response().Flush()
+				time.Sleep(100 * time.Millisecond)
+			}
+			return nil
+		}
+	}
+	e := echo.New()
+	e.GET("/lifted", stream(true))
+	e.GET("/cut", stream(false))
+	lim := testLimits
+	lim.ReadTimeout, lim.WriteTimeout = 250*time.Millisecond, 250*time.Millisecond
+	addr := serveLimited(t, e, lim, func() {})
+	count := func(path string) int {
+		resp, err := http.Get("http://" + addr + path)
+		if err != nil {
+			return 0
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return strings.Count(string(b), "data: ")
+	}
+	if n := count("/lifted"); n != events {
+		t.Errorf("stream with keepStreamOpen: %d of %d events", n, events)
+	}
+	if n := count("/cut"); n == events {
+		t.Errorf("stream without keepStreamOpen got all %d events past the timeouts", n)
+	}
+}
+
+// TestMeasureIdleConnFDs measures the file descriptors the server process
+// holds with many idle keep-alive connections (docs/performance.md). It
+// runs only on demand, on Linux:
+//
+//	BUMMERL_MEASURE_FDS=1 go test -run TestMeasureIdleConnFDs -v ./cmd/bummerl/
+//
+// BUMMERL_MEASURE_IDLE sets the idle timeout (default 2s; the app's is
+// 60s); the server runs in a child process so the clients' sockets do not
+// count.
+func TestMeasureIdleConnFDs(t *testing.T) {
+	if os.Getenv("BUMMERL_MEASURE_FDS") == "" {
+		t.Skip("set BUMMERL_MEASURE_FDS=1 to measure")
+	}
+	idle := 2 * time.Second
+	if v := os.Getenv("BUMMERL_MEASURE_IDLE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idle = d
+	}
+	const conns = 1100
+	for _, tc := range []struct {
+		name     string
+		idle     time.Duration
+		maxConns int
+	}{
+		{"limits", idle, defaultNetLimits.MaxConns},
+		{"no limits (before)", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestFDServerChild$")
+			cmd.Env = append(os.Environ(), "BUMMERL_FD_CHILD=1",
+				"BUMMERL_FD_IDLE="+tc.idle.String(), "BUMMERL_FD_MAX="+strconv.Itoa(tc.maxConns),
+				"BUMMERL_FD_DB="+filepath.Join(t.TempDir(), "fd.db"))
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() { cmd.Process.Kill(); cmd.Wait() }()
+			line, err := bufio.NewReader(out).ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := strings.TrimSpace(strings.TrimPrefix(line, "ADDR "))
+			fds := func() int {
+				ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", cmd.Process.Pid))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return len(ents)
+			}
+			base := fds()
+			var answered, closed atomic.Int64
+			var wg sync.WaitGroup
+			start := time.Now()
+			for range conns {
+				conn, err := net.Dial("tcp", addr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer conn.Close()
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					br := bufio.NewReader(conn)
+					if _, err := rawGET(conn, br, "/login"); err == nil {
+						answered.Add(1)
+					}
+					if _, err := br.ReadByte(); err != nil {
+						closed.Add(1)
+					}
+				}()
+			}
+			time.Sleep(time.Second)
+			t.Logf("%d connections opened and used once; server fds: %d before, %d after 1 s (%d answered)",
+				conns, base, fds(), answered.Load())
+			checks := []time.Duration{tc.idle + 2*time.Second, 2*tc.idle + 4*time.Second}
+			if tc.idle == 0 {
+				checks = []time.Duration{2*idle + 4*time.Second}
+			}
+			for _, at := range checks {
+				time.Sleep(time.Until(start.Add(at)))
+				t.Logf("after %v (idle timeout %v, max conns %d): server fds %d, answered %d, closed by the server %d",
+					at, tc.idle, tc.maxConns, fds(), answered.Load(), closed.Load())
+			}
+		})
+	}
+}
+
+// TestFDServerChild is the server process of TestMeasureIdleConnFDs.
+func TestFDServerChild(t *testing.T) {
+	if os.Getenv("BUMMERL_FD_CHILD") == "" {
+		t.Skip("the server of TestMeasureIdleConnFDs")
+	}
+	idle, _ := time.ParseDuration(os.Getenv("BUMMERL_FD_IDLE"))
+	maxConns, _ := strconv.Atoi(os.Getenv("BUMMERL_FD_MAX"))
+	st, err := store.Open(os.Getenv("BUMMERL_FD_DB"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := newServer(st, serverConfig{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	lim := defaultNetLimits
+	lim.IdleTimeout, lim.MaxConns = idle, maxConns
+	if idle == 0 { // the server before issue 7: header timeout only
+		lim = netLimits{ReadHeaderTimeout: defaultNetLimits.ReadHeaderTimeout}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, lln := newHTTPServer(e, ln, lim)
+	fmt.Printf("ADDR %s\n", ln.Addr())
+	srv.Serve(lln)
+}
