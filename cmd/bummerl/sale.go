@@ -216,8 +216,10 @@ func cardsByPlayer(t *tournament.Tournament) map[tournament.PlayerID][]tournamen
 }
 
 // lastSaleFromQuery rebuilds the "just sold" box after the redirect of a
-// sale without JavaScript. Only numbers are taken from the query; the name
-// comes from the tournament.
+// sale without JavaScript. The query is only a hint: the name comes from
+// the tournament, and a number is shown only when that card is sold to
+// that player (each once, in card order), so a forged link cannot make the
+// desk announce cards nobody sold.
 func lastSaleFromQuery(t *tournament.Tournament, player, sold string) *views.LastSale {
 	id, err := strconv.Atoi(player)
 	if err != nil {
@@ -227,10 +229,19 @@ func lastSaleFromQuery(t *tournament.Tournament, player, sold string) *views.Las
 	if !ok {
 		return nil
 	}
-	last := &views.LastSale{Player: p.Name}
-	for _, part := range strings.Split(sold, ",") {
+	// One sale is at most MaxCards numbers; more are not read.
+	limit := min(t.Settings.MaxCards, t.Settings.Cards)
+	parts := strings.SplitN(sold, ",", limit+1)
+	asked := map[tournament.CardNo]bool{}
+	for _, part := range parts[:min(len(parts), limit)] {
 		if no, err := strconv.Atoi(strings.TrimSpace(part)); err == nil {
-			last.Cards = append(last.Cards, tournament.CardNo(no))
+			asked[tournament.CardNo(no)] = true
+		}
+	}
+	last := &views.LastSale{Player: p.Name}
+	for _, no := range cardsByPlayer(t)[p.ID] {
+		if asked[no] {
+			last.Cards = append(last.Cards, no)
 		}
 	}
 	if len(last.Cards) == 0 {

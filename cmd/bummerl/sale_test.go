@@ -109,6 +109,42 @@ func TestSaleDeskFlow(t *testing.T) {
 	}
 }
 
+// The "just sold" box after a sale without JavaScript is rebuilt from the
+// redirect's query: it shows only numbers that are sold to that player,
+// each once, never what a forged link says.
+func TestSaleDeskLastSaleFromQuery(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "8", "max_cards": "3"}))
+	org.post(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"2"}})  // cards 1, 2
+	org.post(tour+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"1"}}) // card 3
+	tests := map[string]struct {
+		query string
+		want  string // the numbers shown; "" for no box
+	}{
+		"real sale":           {"player=1&sold=1,2", "1, 2"},
+		"forged numbers":      {"player=1&sold=5,6,7,4096,-3", ""},
+		"someone else's card": {"player=1&sold=3", ""},
+		"mixed":               {"player=1&sold=2,3,4096,2,-1", "2"},
+		"unknown player":      {"player=9&sold=1", ""},
+		"no player":           {"sold=1,2", ""},
+		"huge number":         {"player=1&sold=99999999999999999999", ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := org.get(tour + "/sale?" + tc.query)
+			if r.status != http.StatusOK {
+				t.Fatalf("status %d", r.status)
+			}
+			if tc.want == "" {
+				mustNotContain(t, r.body, `data-testid="last-sale"`)
+				return
+			}
+			mustContain(t, r.body, `data-testid="sold-cards">`+tc.want+`<`)
+		})
+	}
+}
+
 func TestSaleShortfall(t *testing.T) {
 	app := newTestApp(t)
 	org := app.loggedIn("Anna", store.Organiser)
