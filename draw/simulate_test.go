@@ -1,9 +1,11 @@
 package draw
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"bummerl/domain/tournament"
@@ -248,21 +250,32 @@ func TestSimulateShrinks(t *testing.T) {
 	}
 }
 
+// TestSimulateErrors: each impossible config is refused for its own
+// reason, not merely with some error from further on.
 func TestSimulateErrors(t *testing.T) {
-	tests := map[string]SimConfig{
-		"N not a power of two": {Cards: 100, Players: 10, MaxCards: 3},
-		"no players":           {Cards: 16, Players: 0, MaxCards: 3},
-		"too many players":     {Cards: 16, Players: 8193, MaxCards: 3},
-		"max cards 0":          {Cards: 16, Players: 10, MaxCards: 0},
-		"two cards sold":       {Cards: 16, Players: 2, MaxCards: 1},
-		"prizes 3":             {Cards: 16, Players: 10, MaxCards: 2, Prizes: 3},
-		"prizes -1":            {Cards: 16, Players: 10, MaxCards: 2, Prizes: -1},
-		"prizes 16":            {Cards: 16, Players: 10, MaxCards: 2, Prizes: 16},
+	tests := map[string]struct {
+		cfg  SimConfig
+		want string // in the message
+		code string // of the wrapped domain error, if any
+	}{
+		"N not a power of two": {SimConfig{Cards: 100, Players: 10, MaxCards: 3}, "power of two from 4 to 4096, not 100", "cards_not_power_of_two"},
+		"no players":           {SimConfig{Cards: 16, Players: 0, MaxCards: 3}, "players must be 1 to 8192, not 0", ""},
+		"too many players":     {SimConfig{Cards: 16, Players: 8193, MaxCards: 3}, "players must be 1 to 8192, not 8193", ""},
+		"max cards 0":          {SimConfig{Cards: 16, Players: 10, MaxCards: 0}, "cards per player must be at least 1, not 0", "max_cards_invalid"},
+		"two cards sold":       {SimConfig{Cards: 16, Players: 2, MaxCards: 1}, "2 cards sold, too few for any tournament", ""},
+		"prizes 3":             {SimConfig{Cards: 16, Players: 10, MaxCards: 2, Prizes: 3}, "2, 4 or 8 prizes, not 3", "prizes_count"},
+		"prizes -1":            {SimConfig{Cards: 16, Players: 10, MaxCards: 2, Prizes: -1}, "prizes must be 2, 4 or 8, not -1", ""},
+		"prizes 16":            {SimConfig{Cards: 16, Players: 10, MaxCards: 2, Prizes: 16}, "prizes must be 2, 4 or 8, not 16", ""},
 	}
-	for name, cfg := range tests {
+	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if _, err := Simulate(cfg, 1); err == nil {
-				t.Error("no error")
+			_, err := Simulate(tc.cfg, 1)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one saying %q", err, tc.want)
+			}
+			var te *tournament.Error
+			if got := errors.As(err, &te); got != (tc.code != "") || got && te.Code != tc.code {
+				t.Errorf("error %v: domain error %+v, want code %q", err, te, tc.code)
 			}
 		})
 	}
