@@ -110,19 +110,24 @@ func playerName(t *tournament.Tournament, id tournament.PlayerID) string {
 	return p.Name
 }
 
+// TestSimulateBadFlags: each bad command line is refused with status 2
+// and the message that names its own mistake.
 func TestSimulateBadFlags(t *testing.T) {
-	tests := map[string][]string{
-		"N not a power of two": {"--cards", "100"},
-		"unknown language":     {"--lang", "fr"},
-		"extra argument":       {"now"},
-		"unknown flag":         {"--fast"},
-		"three prizes":         {"--prizes", "3"},
+	tests := map[string]struct {
+		args []string
+		want string
+	}{
+		"N not a power of two": {[]string{"--cards", "100"}, "power of two from 4 to 4096, not 100"},
+		"unknown language":     {[]string{"--lang", "fr"}, `--lang must be de or en, not "fr"`},
+		"extra argument":       {[]string{"now"}, `unexpected argument "now"`},
+		"unknown flag":         {[]string{"--fast"}, "flag provided but not defined: -fast"},
+		"three prizes":         {[]string{"--prizes", "3"}, "2, 4 or 8 prizes, not 3"},
 	}
-	for name, args := range tests {
+	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if status := run(append([]string{"simulate"}, args...), nil, &stdout, &stderr); status != 2 || stderr.Len() == 0 {
-				t.Errorf("status %d, stderr %q; want 2 and a message", status, stderr.String())
+			if status := run(append([]string{"simulate"}, tc.args...), nil, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+				t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, and %q", status, stdout.String(), stderr.String(), tc.want)
 			}
 		})
 	}
