@@ -52,7 +52,20 @@ func TestCancelOnlyBeforeDraw(t *testing.T) {
 	wantCode(t, tr.CancelSale(1), "sales_closed")
 	unchanged(t, before, tr)
 	must(t, tr.UndoDraw())
+	before = clone(t, tr)
 	must(t, tr.CancelSale(1))
+	// Card 1 is gone, the others are kept, and number 1 is free to sell again.
+	if _, held := tr.cardIndex(1); held || len(tr.Cards) != len(before.Cards)-1 || tr.Sold() != before.Sold()-1 || tr.Version != before.Version+1 {
+		t.Fatalf("after cancelling card 1: cards %+v, sold %d, version %d", tr.Cards, tr.Sold(), tr.Version)
+	}
+	if !reflect.DeepEqual(tr.Cards, before.Cards[1:]) {
+		t.Errorf("cards after cancelling card 1 = %+v, want %+v", tr.Cards, before.Cards[1:])
+	}
+	nos, err := tr.Sell(before.Cards[0].Player, 1)
+	must(t, err)
+	if len(nos) != 1 || nos[0] != 1 {
+		t.Errorf("the next sale got %v, want the freed card 1", nos)
+	}
 }
 
 // P-2: exactly N/2 sold is too few; one more is enough. The suggestion is

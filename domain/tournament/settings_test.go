@@ -2,9 +2,12 @@ package tournament
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"bummerl/domain/schnapsen"
 )
 
 // P-9, P-1, P-7, B-3: every setting is checked and the error names its field.
@@ -76,8 +79,12 @@ func TestChangeSettings(t *testing.T) {
 		draw bool
 		code string
 	}{
-		"more cards":              {func(s *Settings) { s.Cards = 32 }, false, ""},
-		"price":                   {func(s *Settings) { s.PriceCents = 500 }, false, ""},
+		"more cards": {func(s *Settings) { s.Cards = 32 }, false, ""},
+		"price":      {func(s *Settings) { s.PriceCents = 500 }, false, ""},
+		"every other field": {func(s *Settings) {
+			s.Name, s.MaxCards, s.Variant, s.Closing = "  Herbstturnier  ", 4, schnapsen.Sharp, schnapsen.CountLater
+			s.BummerlToWin, s.Prizes, s.MultiplePrizes = 3, []string{"Schinken", " Wein "}, true
+		}, false, ""},
 		"invalid":                 {func(s *Settings) { s.Cards = 12 }, false, "cards_not_power_of_two"},
 		"N below sold":            {func(s *Settings) { s.Cards = 4 }, false, "cards_below_sold"},
 		"max cards below held":    {func(s *Settings) { s.MaxCards = 2 }, false, "max_cards_below_held"},
@@ -101,8 +108,18 @@ func TestChangeSettings(t *testing.T) {
 				unchanged(t, before, tr)
 				return
 			}
-			if !slices.Equal(tr.Settings.Prizes, s.Prizes) || tr.Settings.Cards != s.Cards || tr.Version != before.Version+1 {
-				t.Errorf("settings = %+v, version %d", tr.Settings, tr.Version)
+			// Read back: every field as given (texts trimmed), the sales kept.
+			want := s
+			want.Name = strings.TrimSpace(s.Name)
+			want.Prizes = slices.Clone(s.Prizes)
+			for i := range want.Prizes {
+				want.Prizes[i] = strings.TrimSpace(want.Prizes[i])
+			}
+			if !reflect.DeepEqual(tr.Settings, want) || tr.Version != before.Version+1 {
+				t.Errorf("settings = %+v, version %d; want %+v, version %d", tr.Settings, tr.Version, want, before.Version+1)
+			}
+			if !reflect.DeepEqual(tr.Cards, before.Cards) || !reflect.DeepEqual(tr.Players, before.Players) {
+				t.Errorf("sales changed: cards %+v, players %+v", tr.Cards, tr.Players)
 			}
 		})
 	}
@@ -117,6 +134,9 @@ func TestSettingsUnlockedAfterUndo(t *testing.T) {
 	wantCode(t, tr.ChangeSettings(s), "settings_locked")
 	must(t, tr.UndoDraw())
 	must(t, tr.ChangeSettings(s))
+	if tr.Settings.PriceCents != 1 {
+		t.Errorf("price after the change = %d, want 1", tr.Settings.PriceCents)
+	}
 }
 
 // P-2: more than N/2 cards must be sold, else the largest smaller N' that fits is suggested.
