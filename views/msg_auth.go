@@ -11,6 +11,7 @@ func init() {
 		"login.bad":            {"Name oder Passwort ist falsch.", "Wrong name or password."},
 		"login.throttled":      {"Zu viele Fehlversuche. Bitte in %d Sekunden wieder versuchen.", "Too many failed attempts. Please try again in %d seconds."},
 		"login.required":       {"Bitte zuerst anmelden.", "Please log in first."},
+		"login.busy":           {"Gerade werden zu viele Anmeldungen geprüft. Bitte in ein paar Sekunden wieder versuchen.", "Too many logins are being checked right now. Please try again in a few seconds."},
 		"user.name":            {"Name", "Name"},
 		"user.password":        {"Passwort", "Password"},
 		"user.role":            {"Rolle", "Role"},

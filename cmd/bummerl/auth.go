@@ -33,6 +33,7 @@ const (
 type throttle struct {
 	mu      sync.Mutex
 	now     func() time.Time
+	free    int // failures before the waits start: freeAttempts
 	entries map[string]*failures
 }
 
@@ -43,7 +44,7 @@ type failures struct {
 }
 
 func newThrottle(now func() time.Time) *throttle {
-	return &throttle{now: now, entries: map[string]*failures{}}
+	return &throttle{now: now, free: freeAttempts, entries: map[string]*failures{}}
 }
 
 func throttleKey(name, ip string) string {
@@ -78,9 +79,9 @@ func (t *throttle) fail(key string) {
 	}
 	f.count++
 	f.last = now
-	if f.count >= freeAttempts {
+	if f.count >= t.free {
 		wait := firstWait
-		for i := freeAttempts; i < f.count && wait < maxWait; i++ {
+		for i := t.free; i < f.count && wait < maxWait; i++ {
 			wait *= 2
 		}
 		f.until = now.Add(min(wait, maxWait))
@@ -185,29 +186,26 @@ func (s *server) loginForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.LoginPage(views.NewForm(nil), localPath(c.QueryParam("next"))))
 }
 
-// login checks name and password, throttled per name and address.
+// login checks name and password, throttled per name and address and
+// per address (checkLogin).
 func (s *server) login(c echo.Context) error {
-	rc := c.Request().Context()
 	name := strings.TrimSpace(c.FormValue("name"))
 	next := localPath(c.FormValue("next"))
 	f := views.NewForm(map[string]string{"name": name})
-	key := throttleKey(name, c.RealIP())
-	// Refuse at once while the name is locked, without checking the password.
-	if wait := s.throttle.wait(key); wait > 0 {
+	u, wait, err := s.checkLogin(c, name, c.FormValue("password"))
+	// Refused at once while locked, without checking the password.
+	if wait > 0 {
 		f.Fail(views.General, textf(c, "login.throttled", seconds(wait)))
 		c.Response().Header().Set("Retry-After", strconv.Itoa(seconds(wait)))
 		return render(c, http.StatusTooManyRequests, views.LoginPage(f, next))
 	}
-	u, err := s.store.CheckPassword(rc, name, c.FormValue("password"))
 	if errors.Is(err, store.ErrBadLogin) {
-		s.throttle.fail(key)
 		f.Fail(views.General, text(c, "login.bad"))
 		return render(c, http.StatusUnauthorized, views.LoginPage(f, next))
 	}
 	if err != nil {
 		return err
 	}
-	s.throttle.reset(key)
 	if err := s.startSession(c, u); err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -9,6 +11,8 @@ import (
 	"net/url"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -181,5 +185,115 @@ func TestProxyListFlag(t *testing.T) {
 		if err := new(proxyList).Set(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestThrottleRandomNames: guessing with a new name each time is throttled
+// per address (item 7 of issue 7: each new name used to bring fresh
+// attempts and its own bcrypt work); another address is not affected.
+func TestThrottleRandomNames(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	guesser := app.client()
+	for i := range addrFreeAttempts {
+		name := "guess" + strconv.Itoa(i)
+		var r response
+		if i%2 == 0 {
+			r = guesser.loginWith(name, "falsch-falsch", nil)
+		} else {
+			r = guesser.basicWith(name, "falsch-falsch", nil)
+		}
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.status)
+		}
+	}
+	if r := guesser.loginWith("another-new-name", "falsch-falsch", nil); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Errorf("a new name after %d failures from the address: status %d, Retry-After %q, want 429", addrFreeAttempts, r.status, r.header.Get("Retry-After"))
+	}
+	if r := guesser.basicWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
+		t.Errorf("API Basic from the locked address: status %d, want 429", r.status)
+	}
+	other := app.clientFrom("127.0.0.2")
+	if r := other.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
+		t.Errorf("login from another address: status %d, want 303", r.status)
+	}
+	app.clock.Add(firstWait + time.Second)
+	if r := guesser.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
+		t.Errorf("after the wait: status %d, want 303", r.status)
+	}
+}
+
+// TestPasswordChecksBounded: however many logins arrive at once, at most
+// PasswordChecks password checks run at the same time.
+func TestPasswordChecksBounded(t *testing.T) {
+	const bound, logins = 2, 12
+	var running, peak, calls atomic.Int32
+	app := newTestAppConfig(t, func(c *serverConfig) {
+		c.PasswordChecks = bound
+		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
+			calls.Add(1)
+			n := running.Add(1)
+			defer running.Add(-1)
+			for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+			}
+			time.Sleep(20 * time.Millisecond)
+			return store.User{}, store.ErrBadLogin
+		}
+	})
+	var wg sync.WaitGroup
+	for i := range logins {
+		c := app.clientFrom("127.0.0." + strconv.Itoa(10+i))
+		wg.Go(func() {
+			if i%2 == 0 {
+				c.loginWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+			} else {
+				c.basicWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+			}
+		})
+	}
+	wg.Wait()
+	if calls.Load() != logins {
+		t.Fatalf("%d password checks, want %d", calls.Load(), logins)
+	}
+	if p := peak.Load(); p > bound {
+		t.Errorf("%d password checks ran at once, want at most %d", p, bound)
+	}
+}
+
+// TestPasswordQueueGivesUp: a login waiting for a password check leaves
+// the queue when its request ends or after the queue's wait (503 busy).
+func TestPasswordQueueGivesUp(t *testing.T) {
+	block := make(chan struct{})
+	app := newTestAppConfig(t, func(c *serverConfig) {
+		c.PasswordChecks = 1
+		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
+			<-block
+			return store.User{}, store.ErrBadLogin
+		}
+	})
+	l := app.s.logins
+	l.queueWait = 200 * time.Millisecond
+	first := make(chan response, 1)
+	go func() { first <- app.clientFrom("127.0.0.3").basicWith("Anna", "x", nil) }()
+	for len(l.slots) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	// The request's context ends (the client went away): the wait ends.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := l.acquire(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("acquire with an ended request: %v", err)
+	}
+	// Nothing frees up in time: busy.
+	r := app.client().basicWith("Berta", "x", nil)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+		t.Errorf("queue full: status %d, Retry-After %q, want 503", r.status, r.header.Get("Retry-After"))
+	}
+	close(block)
+	if r := <-first; r.status != http.StatusUnauthorized {
+		t.Errorf("the blocked check: status %d", r.status)
+	}
+	if len(l.slots) != 0 {
+		t.Errorf("%d slots still taken", len(l.slots))
 	}
 }

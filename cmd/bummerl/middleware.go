@@ -169,17 +169,12 @@ func (s *server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *server) apiCredentials(c echo.Context) (store.User, error) {
 	rc := c.Request().Context()
 	if name, pw, ok := c.Request().BasicAuth(); ok {
-		key := throttleKey(name, c.RealIP())
-		if wait := s.throttle.wait(key); wait > 0 {
+		u, wait, err := s.checkLogin(c, name, pw)
+		if wait > 0 {
 			return store.User{}, tooManyAttempts(c, wait)
 		}
-		u, err := s.store.CheckPassword(rc, name, pw)
 		if errors.Is(err, store.ErrBadLogin) {
-			s.throttle.fail(key)
 			return store.User{}, unauthorized(c)
-		}
-		if err == nil {
-			s.throttle.reset(key)
 		}
 		return u, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net"
 	"net/http"
@@ -29,6 +30,11 @@ type serverConfig struct {
 	// the client (--trusted-proxy); without any, the connection's address
 	// is the client's.
 	TrustedProxies []*net.IPNet
+	// PasswordChecks is how many password checks (bcrypt) may run at
+	// once; 0 means one per core. CheckPassword replaces the store's
+	// check in tests.
+	PasswordChecks int
+	CheckPassword  func(ctx context.Context, name, password string) (store.User, error)
 }
 
 // server holds the dependencies of the handlers. Handlers are thin: parse
@@ -39,6 +45,7 @@ type server struct {
 	secure   bool
 	log      *slog.Logger
 	throttle *throttle
+	logins   *loginLimits
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
@@ -65,6 +72,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		secure:   strings.HasPrefix(cfg.BaseURL, "https://"),
 		log:      cfg.Log,
 		throttle: newThrottle(cfg.Now),
+		logins:   newLoginLimits(st, cfg),
 		access:   map[string]access{},
 	}
 	s.csrfCheck = s.csrf()
