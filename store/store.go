@@ -23,6 +23,7 @@ type Store struct {
 	db    *gorm.DB // the writer: one connection, IMMEDIATE transactions
 	rdb   *gorm.DB // readers: a pool, DEFERRED transactions (WAL snapshots)
 	cache rowCache
+	hub   hub // subscribers of tournaments' revisions (hub.go)
 	// Now is the clock; tests replace it to expire sessions.
 	Now func() time.Time
 }
