@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
@@ -29,6 +30,7 @@ type tournamentRow struct {
 	BummerlToWin   int    `gorm:"column:bummerl_to_win" json:"bummerl_to_win"`
 	Prizes         string `gorm:"column:prizes" json:"prizes"` // JSON array, "null" for nil
 	MultiplePrizes bool   `gorm:"column:multiple_prizes" json:"multiple_prizes"`
+	Tables         int    `gorm:"column:tables" json:"tables"`
 	// The audit leaves the seed of an announced draw out: the history would
 	// otherwise show it before the draw reveals it (P-4).
 	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
@@ -105,7 +107,9 @@ type matchRow struct {
 	Winner       int      `gorm:"column:winner" json:"winner"`
 	BummerlA     int      `gorm:"column:bummerl_a" json:"bummerl_a"`
 	BummerlB     int      `gorm:"column:bummerl_b" json:"bummerl_b"`
-	Sheet        nullText `gorm:"column:sheet" json:"sheet"` // JSON array of schnapsen.DealResult
+	Sheet        nullText `gorm:"column:sheet" json:"sheet"`         // JSON array of schnapsen.DealResult
+	CalledAt     int64    `gorm:"column:called_at" json:"called_at"` // UTC milliseconds, 0: not known
+	ResultAt     int64    `gorm:"column:result_at" json:"result_at"` // UTC milliseconds, 0: not known
 }
 
 // Each child row has a key (the primary key less tournament_id, also its
@@ -228,6 +232,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		BummerlToWin:   t.Settings.BummerlToWin,
 		Prizes:         string(prizes),
 		MultiplePrizes: t.Settings.MultiplePrizes,
+		Tables:         t.Tables,
 		Finished:       t.Finished(),
 	}}
 	if p := t.Pending; p != nil {
@@ -251,9 +256,11 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		}
 		for _, m := range r.Matches {
 			row := matchRow{TournamentID: t.ID, Round: r.No, No: m.No, Bracket: int(m.Bracket),
-				A: int(m.A), B: int(m.B), Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version}
+				A: int(m.A), B: int(m.B), Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version,
+				CalledAt: toMillis(m.Called)}
 			if res := m.Result; res != nil {
 				row.HasResult, row.Winner, row.BummerlA, row.BummerlB = true, int(res.Winner), res.Bummerl[0], res.Bummerl[1]
+				row.ResultAt = toMillis(res.At)
 				if res.Sheet != nil {
 					sheet, err := json.Marshal(res.Sheet)
 					if err != nil {
@@ -337,6 +344,7 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	t := &tournament.Tournament{
 		ID:      tr.ID,
 		Version: tr.Version,
+		Tables:  tr.Tables,
 		Settings: tournament.Settings{
 			Name:           tr.Name,
 			Cards:          tr.Cards,
@@ -382,9 +390,10 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	}
 	for _, m := range rs.matches {
 		match := tournament.Match{No: m.No, Bracket: tournament.Bracket(m.Bracket), A: tournament.CardNo(m.A), B: tournament.CardNo(m.B),
-			Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version}
+			Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version, Called: fromMillisOrZero(m.CalledAt)}
 		if m.HasResult {
-			match.Result = &tournament.Result{Winner: tournament.CardNo(m.Winner), Bummerl: [2]int{m.BummerlA, m.BummerlB}}
+			match.Result = &tournament.Result{Winner: tournament.CardNo(m.Winner), Bummerl: [2]int{m.BummerlA, m.BummerlB},
+				At: fromMillisOrZero(m.ResultAt)}
 			if m.Sheet.Valid {
 				if err := json.Unmarshal([]byte(m.Sheet.S), &match.Result.Sheet); err != nil {
 					return nil, fmt.Errorf("store: %s: sheet: %w", m.describe(), err)
@@ -395,4 +404,21 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 		r.Matches = append(r.Matches, match)
 	}
 	return t, nil
+}
+
+// toMillis is a time column's value: UTC milliseconds, 0 for the zero time
+// (not known).
+func toMillis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// fromMillisOrZero is the inverse of toMillis.
+func fromMillisOrZero(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return fromMillis(ms)
 }

@@ -129,6 +129,12 @@ var migrations = []string{
 		after         TEXT NOT NULL
 	);
 	CREATE INDEX audit_tournament ON audit(tournament_id, id);`,
+	// 2: tables in the hall and the call board (issue 8): the number of
+	// tables (0: not set), when a match was called to its table and when
+	// its result was entered (0: not known).
+	`ALTER TABLE tournaments ADD COLUMN tables INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN called_at INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN result_at INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // migrate applies the migrations not yet applied, in one transaction, so

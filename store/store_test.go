@@ -102,6 +102,7 @@ func fullAggregate() *tournament.Tournament {
 			{No: 4, Player: 3, Sale: 5}, {No: 6, Player: 5, Sale: 4}, {No: 7, Player: 5, Sale: 6},
 		},
 		Pending: &tournament.Commitment{Seed: "secret", Commitment: "2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b"},
+		Tables:  6,
 	}
 	t.Settings.Variant, t.Settings.Closing, t.Settings.BummerlToWin = schnapsen.Sharp, schnapsen.CountLater, 3
 	sheet := []schnapsen.DealResult{
@@ -120,7 +121,8 @@ func fullAggregate() *tournament.Tournament {
 			}},
 		Matches: []tournament.Match{
 			{No: 1, Bracket: tournament.Main, A: 3, B: 2, Table: 4, Started: true, Version: 3,
-				Result: &tournament.Result{Winner: 3, Bummerl: [2]int{3, 1}, Sheet: sheet}},
+				Called: time.Date(2026, 3, 1, 19, 2, 3, 4e6, time.UTC),
+				Result: &tournament.Result{Winner: 3, Bummerl: [2]int{3, 1}, Sheet: sheet, At: time.Date(2026, 3, 1, 19, 40, 0, 0, time.UTC)}},
 			{No: 2, Bracket: tournament.Main, A: 1, B: 6, Version: 2,
 				Result: &tournament.Result{Winner: 6, Bummerl: [2]int{0, 3}, Sheet: []schnapsen.DealResult{}}},
 			{No: 3, Bracket: tournament.Place3, A: 4, Version: 1},

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"slices"
+	"time"
 
 	"bummerl/domain/schnapsen"
 )
@@ -36,20 +37,10 @@ func (t *Tournament) match(round, match, version int) (*Match, error) {
 	return m, nil
 }
 
-// StartMatch marks a match as being played at a table (or moves it).
+// StartMatch marks a match as being played at a table (or moves it): it
+// is CallMatch without the time of the call.
 func (t *Tournament) StartMatch(round, match, table, version int) error {
-	m, err := t.match(round, match, version)
-	switch {
-	case err != nil:
-		return err
-	case m.Result != nil:
-		return conflict("match_decided", "match", m.No)
-	case table < 1:
-		return invalid("table_invalid", "table", table)
-	}
-	m.Table, m.Started = table, true
-	m.Version++
-	return nil
+	return t.CallMatch(round, match, table, version, time.Time{})
 }
 
 // SetResult records or corrects the result of a match of the latest round.
@@ -154,6 +145,11 @@ func (t *Tournament) ClearResult(round, match, version int) error {
 		return conflict("match_no_result", "match", m.No)
 	}
 	m.Result = nil
+	// Open again, it keeps its table if that is still free and its
+	// players sit nowhere else (P-5); otherwise it waits to be called.
+	if m.Started && (t.Tables > 0 && m.Table > t.Tables || t.seatFree(*m, m.Table) != nil) {
+		m.Table, m.Started, m.Called = 0, false, time.Time{}
+	}
 	m.Version++
 	t.drawChanged()
 	return nil

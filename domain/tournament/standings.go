@@ -182,17 +182,56 @@ func (t *Tournament) Next(p PlayerID) []NextMatch {
 	var out []NextMatch
 	for _, m := range r.Matches {
 		for _, side := range [2][2]CardNo{{m.A, m.B}, {m.B, m.A}} {
-			card, opp := side[0], side[1]
-			if card == 0 || owner.get(card) != p {
+			if card := side[0]; card != 0 && owner.get(card) == p {
+				out = append(out, t.seen(owner, *r, m, card))
+			}
+		}
+	}
+	return out
+}
+
+// seen is match m of round r as the holder of card sees it.
+func (t *Tournament) seen(owner cardTable[PlayerID], r Round, m Match, card CardNo) NextMatch {
+	opp := m.A
+	if card == m.A {
+		opp = m.B
+	}
+	n := NextMatch{Card: card, Round: r.No, Name: RoundName(r, m.Bracket), Match: m.No,
+		Opponent: opp, Surrendered: m.Surrendered,
+		Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card, Table: t.TableOf(m)}
+	if opp != 0 {
+		n.OpponentPlayer = owner.get(opp)
+	}
+	return n
+}
+
+// CardMatch is one match of a card as its holder sees it.
+type CardMatch struct {
+	NextMatch
+	// Score is the Bummerl of a played match, the card's own first: a
+	// loser reads 1:2 where the round list says 2:1. 0:0 otherwise.
+	Score [2]int
+}
+
+// CardMatches lists every match card c was drawn into, round by round,
+// the latest round's too.
+func (t *Tournament) CardMatches(c CardNo) []CardMatch {
+	owner := t.owners()
+	var out []CardMatch
+	for _, r := range t.Rounds {
+		for _, m := range r.Matches {
+			if c == 0 || (m.A != c && m.B != c) {
 				continue
 			}
-			n := NextMatch{Card: card, Round: r.No, Name: RoundName(*r, m.Bracket), Match: m.No,
-				Opponent: opp, Surrendered: m.Surrendered,
-				Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card, Table: m.TableNo()}
-			if opp != 0 {
-				n.OpponentPlayer = owner.get(opp)
+			cm := CardMatch{NextMatch: t.seen(owner, r, m, c)}
+			if m.Played() {
+				seat := 0
+				if c == m.B {
+					seat = 1
+				}
+				cm.Score = [2]int{m.Result.Bummerl[seat], m.Result.Bummerl[1-seat]}
 			}
-			out = append(out, n)
+			out = append(out, cm)
 		}
 	}
 	return out

@@ -4,7 +4,11 @@
 // JSON API and the command line call its methods.
 package tournament
 
-import "bummerl/domain/schnapsen"
+import (
+	"time"
+
+	"bummerl/domain/schnapsen"
+)
 
 // CardNo is the number of an entry card (Los, Leben), 1…N, printed on the card.
 type CardNo int
@@ -122,6 +126,7 @@ type Result struct {
 	Winner  CardNo
 	Bummerl [2]int                 // Bummerl won by A and by B (B-3)
 	Sheet   []schnapsen.DealResult // optional full score sheet, seat 0 = A (B-4)
+	At      time.Time              // when it was entered (the caller's clock); zero if not known
 }
 
 // Match is two cards that meet, or one card with a bye.
@@ -133,8 +138,9 @@ type Match struct {
 	// Surrendered: A and B belong to the same player, who could not avoid
 	// meeting himself; B is surrendered and A advances (P-6).
 	Surrendered bool
-	Table       int  // set when the match starts; 0 = not started
-	Started     bool // being played
+	Table       int       // set when the match is called to a table (starts); 0 = not started
+	Started     bool      // called to its table: being played, or played there once decided
+	Called      time.Time // when it was called to its table; zero if not known
 	Result      *Result
 	Version     int // bumped on every change; stale versions are a conflict
 }
@@ -148,4 +154,7 @@ type Tournament struct {
 	Cards    []Card
 	Rounds   []Round
 	Pending  *Commitment // a digital draw announced for the next round
+	// Tables in the hall, numbered 1 … Tables; 0 when not set: then every
+	// match plays at the table of its number (see tables.go).
+	Tables int
 }
