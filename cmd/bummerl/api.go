@@ -1,14 +1,18 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/schnapsen"
@@ -265,26 +269,71 @@ func (s *server) apiNext(c echo.Context) error {
 
 // decodeJSON reads a JSON request body into v. Only application/json is
 // accepted: a cross-site HTML form cannot send it, which keeps the
-// credential-authenticated API safe without CSRF tokens.
+// credential-authenticated API safe without CSRF tokens. The reading is
+// strict (github.com/go-json-experiment/json): names match in their exact
+// letter case, a name given twice, an unknown name, an array of the wrong
+// length, invalid UTF-8 and anything after the object are refused with a
+// 400 that names the field, so "COUNT" or "bummerl": [2, 0, 7] is never
+// read as something the client did not mean.
 func decodeJSON(c echo.Context, v any) error {
 	mt, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
 	if mt != echo.MIMEApplicationJSON {
 		return &webError{http.StatusUnsupportedMediaType, "json_required", "", text(c, "api.json_required")}
 	}
-	dec := json.NewDecoder(c.Request().Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case err == nil:
-		if dec.More() {
-			return badRequest(c, "", "api.json_trailing")
-		}
-		return nil
-	case errors.As(err, &typeErr):
-		return badRequest(c, typeErr.Field, "api.json_type", typeErr.Field)
-	case errors.Is(err, io.EOF):
+	body, err := io.ReadAll(c.Request().Body) // bounded by the body limit
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
 		return badRequest(c, "", "api.json_empty")
 	}
+	err = jsonv2.Unmarshal(body, v, jsonv2.RejectUnknownMembers(true))
+	var (
+		semErr *jsonv2.SemanticError
+		synErr *jsontext.SyntacticError
+	)
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &semErr):
+		field := jsonField(semErr.JSONPointer)
+		switch {
+		case errors.Is(semErr.Err, jsonv2.ErrUnknownName):
+			return badRequest(c, field, "api.json_unknown", field)
+		case semErr.GoType != nil && semErr.GoType.Kind() == reflect.Array && semErr.JSONKind == '[':
+			return badRequest(c, field, "api.json_length", field, semErr.GoType.Len())
+		case field == "":
+			return badRequest(c, "", "api.json_object")
+		}
+		return badRequest(c, field, "api.json_type", field)
+	case errors.As(err, &synErr):
+		field := jsonField(synErr.JSONPointer)
+		switch {
+		case errors.Is(synErr.Err, jsontext.ErrDuplicateName):
+			return badRequest(c, field, "api.json_duplicate", field)
+		case strings.Contains(synErr.Err.Error(), "after top-level value"):
+			return badRequest(c, "", "api.json_trailing")
+		case strings.Contains(synErr.Err.Error(), "invalid UTF-8") && field != "":
+			return badRequest(c, field, "api.json_utf8", field)
+		}
+		return badRequest(c, "", "api.json_bad", synErr.Err.Error())
+	}
 	return badRequest(c, "", "api.json_bad", err.Error())
+}
+
+// jsonField writes a JSON pointer ("/groups/0/4/right") the way the API
+// names fields in its errors ("groups[0][4].right"); "" for the whole body.
+func jsonField(p jsontext.Pointer) string {
+	var b strings.Builder
+	for tok := range p.Tokens() {
+		if _, err := strconv.Atoi(tok); err == nil && b.Len() > 0 {
+			b.WriteString("[" + tok + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(tok)
+	}
+	return b.String()
 }

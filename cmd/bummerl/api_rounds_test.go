@@ -173,3 +173,57 @@ func TestHistoryAndPrint(t *testing.T) {
 	// English through the catalogue.
 	mustContain(t, f.helper.get(f.path+"/print/rounds/1/sheets?lang=en").body, "Score sheet", "Signature")
 }
+
+// Every JSON body is read strictly: an array of the wrong length, a name
+// given twice, a name in another letter case or an unknown one is a 400
+// naming the field, and nothing is written.
+func TestAPIStrictJSON(t *testing.T) {
+	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10)
+	result := apiRoundPath(f.id, 1) + "/matches/" + strconv.Itoa(m.No) + "/result"
+	v, a, b := strconv.Itoa(m.Version), strconv.Itoa(int(m.A)), strconv.Itoa(int(m.B))
+	tests := map[string]struct {
+		method, path, body string
+		field              string
+	}{
+		"bummerl too short":     {http.MethodPut, result, `{"version":` + v + `,"winner":` + a + `,"bummerl":[2]}`, "bummerl"},
+		"bummerl too long":      {http.MethodPut, result, `{"version":` + v + `,"winner":` + a + `,"bummerl":[2,0,7]}`, "bummerl"},
+		"bummerl empty":         {http.MethodPut, result, `{"version":` + v + `,"winner":` + a + `,"bummerl":[]}`, "bummerl"},
+		"winner twice":          {http.MethodPut, result, `{"version":` + v + `,"winner":` + b + `,"winner":` + a + `,"bummerl":[2,0]}`, "winner"},
+		"VERSION":               {http.MethodPut, result, `{"VERSION":` + v + `,"winner":` + a + `,"bummerl":[2,0]}`, "VERSION"},
+		"Winner":                {http.MethodPut, result, `{"version":` + v + `,"Winner":` + a + `,"bummerl":[2,0]}`, "Winner"},
+		"sheet deal key twice":  {http.MethodPut, result, `{"version":` + v + `,"sheet":[{"winner":0,"points":3,"points":1}]}`, "sheet[0].points"},
+		"sheet deal key case":   {http.MethodPut, result, `{"version":` + v + `,"sheet":[{"winner":0,"Points":3}]}`, "sheet[0].Points"},
+		"sale COUNT":            {http.MethodPost, base + "/sales", `{"name":"Otto","COUNT":2}`, "COUNT"},
+		"sale count twice":      {http.MethodPost, base + "/sales", `{"name":"Otto","count":1,"count":3}`, "count"},
+		"start table twice":     {http.MethodPost, apiRoundPath(f.id, 1) + "/matches/" + strconv.Itoa(m.No) + "/start", `{"version":` + v + `,"table":1,"table":2}`, "table"},
+		"settings name twice":   {http.MethodPost, "/api/tournaments", `{"name":"a","name":"b","cards":8,"max_cards":1,"prizes":["a","b"]}`, "name"},
+		"player patch Name":     {http.MethodPatch, base + "/players/1", `{"Name":"Otto"}`, "Name"},
+		"invalid UTF-8 in name": {http.MethodPost, base + "/sales", "{\"name\":\"Ot\xfft\xc3o\",\"count\":1}", "name"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := f.api.request(tc.method, tc.path, strings.NewReader(tc.body),
+				map[string]string{"Authorization": f.anna, "Content-Type": "application/json"})
+			if r.status != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400: %s", r.status, r.body)
+			}
+			if e := decode[apiError](t, r); e.Code != "bad_request" || e.Field != tc.field || !strings.Contains(e.Error, tc.field) {
+				t.Errorf("error %+v, want field %q named in the message", e, tc.field)
+			}
+		})
+	}
+	tr := f.load()
+	if got := f.matchOf(1, m.No); got.Decided() || got.Started || tr.Sold() != 7 || len(tr.Players) != 6 || tr.Players[0].Name != "Spieler 1" {
+		t.Errorf("a refused body changed something: match %+v, %d sold, players %+v", got, tr.Sold(), tr.Players)
+	}
+	if list, _ := f.app.store.Tournaments(t.Context()); len(list) != 1 {
+		t.Errorf("%d tournaments", len(list))
+	}
+	// The German message names the field too.
+	r := f.api.request(http.MethodPut, result+"?lang=de", strings.NewReader(`{"version":`+v+`,"winner":`+a+`,"bummerl":[2]}`),
+		map[string]string{"Authorization": f.anna, "Content-Type": "application/json"})
+	mustContain(t, decode[apiError](t, r).Error, `„bummerl“`)
+}

@@ -120,7 +120,7 @@ func TestAPIErrors(t *testing.T) {
 		"broken json":       {`{"name":`, "application/json", http.StatusBadRequest, "bad_request", ""},
 		"empty":             {``, "application/json", http.StatusBadRequest, "bad_request", ""},
 		"wrong type":        {`{"cards":"viele"}`, "application/json", http.StatusBadRequest, "bad_request", "cards"},
-		"unknown field":     {`{"nme":"x"}`, "application/json", http.StatusBadRequest, "bad_request", ""},
+		"unknown field":     {`{"nme":"x"}`, "application/json", http.StatusBadRequest, "bad_request", "nme"},
 		"invalid N":         {`{"name":"x","cards":12,"max_cards":1,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "cards_not_power_of_two", "cards"},
 		"no name":           {`{"cards":8,"max_cards":1,"prizes":["a","b"]}`, "application/json; charset=utf-8", http.StatusUnprocessableEntity, "name_required", "name"},
 		"price 2^63-1":      {`{"name":"x","cards":8,"max_cards":1,"price_cents":9223372036854775807,"prizes":["a","b"]}`, "application/json", http.StatusUnprocessableEntity, "price_too_high", "price"},

@@ -216,7 +216,7 @@ func TestAPIEditPlayer(t *testing.T) {
 		"empty name":    {http.MethodPatch, "1", hans, map[string]any{"name": " "}, http.StatusUnprocessableEntity, "name_required", "name"},
 		"unknown":       {http.MethodPatch, "9", hans, map[string]any{"club": "X"}, http.StatusNotFound, "player_not_found", "player"},
 		"bad id":        {http.MethodPatch, "x", hans, map[string]any{"club": "X"}, http.StatusNotFound, "not_found", ""},
-		"unknown field": {http.MethodPatch, "1", hans, map[string]any{"nickname": "X"}, http.StatusBadRequest, "bad_request", ""},
+		"unknown field": {http.MethodPatch, "1", hans, map[string]any{"nickname": "X"}, http.StatusBadRequest, "bad_request", "nickname"},
 		"wrong type":    {http.MethodPatch, "1", hans, map[string]any{"name": 7}, http.StatusBadRequest, "bad_request", "name"},
 		"no body":       {http.MethodPatch, "1", hans, nil, http.StatusUnsupportedMediaType, "json_required", ""},
 	}
