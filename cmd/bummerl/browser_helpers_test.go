@@ -20,8 +20,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// chromiumPath is Debian's Chromium, which .ci/run installs.
-const chromiumPath = "/usr/bin/chromium"
+// chromiumPath is Debian's Chromium, which .ci/run installs
+// (BUMMERL_CHROMIUM names another, e.g. a missing one to see the skip).
+var chromiumPath = envOr("BUMMERL_CHROMIUM", "/usr/bin/chromium")
 
 // stepTimeout bounds one browser step, so a missing element fails the
 // test with its selector instead of hanging until go test's deadline.
@@ -37,6 +38,7 @@ func startBrowser(t *testing.T) context.Context {
 		if os.Getenv("CI") == "true" {
 			t.Fatal(msg)
 		}
+		browserSkipped.Add(1) // TestMain prints the summary
 		t.Skip(msg)
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+	"testing"
+)
+
+// browserSkipped counts the browser tests skipped because Chromium is
+// missing (startBrowser); TestMain reports them once at the end.
+var browserSkipped atomic.Int32
+
+// TestMain runs the tests and then says loudly when browser tests were
+// skipped for a missing Chromium. "go test ./..." throws away the output of
+// a package that passes (only -v or a failure shows it), so the line also
+// goes straight to the terminal when there is one. Under CI=true there is
+// nothing to report: startBrowser fails the tests instead.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if n := browserSkipped.Load(); n > 0 {
+		msg := fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath)
+		fmt.Fprint(os.Stderr, msg)
+		if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+			fmt.Fprint(tty, "bummerl/cmd/bummerl: "+msg)
+			tty.Close()
+		}
+	}
+	os.Exit(code)
+}
