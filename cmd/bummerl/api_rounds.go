@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
 	"errors"
 	"net/http"
 	"strconv"
@@ -153,7 +152,7 @@ func (s *server) apiAnnounce(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seed, err := draw.NewSeed(rand.Reader)
+	seed, err := draw.NewSeed(s.rand)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -94,7 +93,7 @@ func (s *server) announceDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seed, err := draw.NewSeed(rand.Reader)
+	seed, err := draw.NewSeed(s.rand)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -35,6 +37,9 @@ type serverConfig struct {
 	// check in tests.
 	PasswordChecks int
 	CheckPassword  func(ctx context.Context, name, password string) (store.User, error)
+	// Rand is where the secret seeds of digital draws come from (P-4);
+	// nil means crypto/rand. Tests give a seeded stream to replay draws.
+	Rand io.Reader
 }
 
 // server holds the dependencies of the handlers. Handlers are thin: parse
@@ -44,6 +49,7 @@ type server struct {
 	baseURL  string
 	secure   bool
 	log      *slog.Logger
+	rand     io.Reader // draw seeds (serverConfig.Rand)
 	throttle *throttle
 	logins   *loginLimits
 	// access records who may use each route ("GET /path" → access); the
@@ -66,11 +72,15 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.Reader
+	}
 	s := &server{
 		store:    st,
 		baseURL:  strings.TrimRight(cfg.BaseURL, "/"),
 		secure:   strings.HasPrefix(cfg.BaseURL, "https://"),
 		log:      cfg.Log,
+		rand:     cfg.Rand,
 		throttle: newThrottle(cfg.Now),
 		logins:   newLoginLimits(st, cfg),
 		access:   map[string]access{},

@@ -1,13 +1,17 @@
 package main
 
 import (
+	crand "crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"log/slog"
+	mrand "math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -62,6 +66,7 @@ func newTestApp(t testing.TB) *testApp {
 		BaseURL: "http://bummerl.test",
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:     clock.Now,
+		Rand:    testRand(t),
 	})
 	srv := httptest.NewServer(e)
 	t.Cleanup(func() {
@@ -69,6 +74,50 @@ func newTestApp(t testing.TB) *testApp {
 		st.Close()
 	})
 	return &testApp{t: t, store: st, echo: e, s: s, srv: srv, clock: clock}
+}
+
+// testSeedEnv replays the digital draws of a failed web test: its log
+// names the seed they were made from.
+const testSeedEnv = "BUMMERL_TEST_SEED"
+
+// testRand is the randomness of the test app's draw seeds: a ChaCha8 stream
+// from a seed that is random unless BUMMERL_TEST_SEED gives it, and that
+// is logged when the test fails, so its draws can be made again.
+func testRand(t testing.TB) io.Reader {
+	t.Helper()
+	var seed uint64
+	if v := os.Getenv(testSeedEnv); v != "" {
+		var err error
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			t.Fatalf("%s=%q: %v", testSeedEnv, v, err)
+		}
+	} else {
+		var b [8]byte
+		if _, err := crand.Read(b[:]); err != nil {
+			t.Fatal(err)
+		}
+		seed = binary.LittleEndian.Uint64(b[:])
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("draw seeds came from %s=%d; replay: %s=%d go test ./cmd/bummerl -run '%s'", testSeedEnv, seed, testSeedEnv, seed, t.Name())
+		}
+	})
+	var key [32]byte
+	binary.LittleEndian.PutUint64(key[:], seed)
+	return &lockedReader{r: mrand.NewChaCha8(key)}
+}
+
+// lockedReader lets the handlers' goroutines share one seeded stream.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
 }
 
 // testClient is one browser: its own cookies, no automatic redirects.
