@@ -14,24 +14,34 @@ import (
 // Backup writes a consistent copy of the database to path while the app
 // keeps running. VACUUM INTO reads one snapshot (a read transaction in
 // WAL mode: writers go on) and writes a compact database file. An
-// existing file is never overwritten: ErrBackupExists.
+// existing file is never overwritten: ErrBackupExists. The copy holds
+// password hashes and the seed of an announced draw, so only its owner
+// may read it (mode 0600).
 func (s *Store) Backup(ctx context.Context, path string) error {
 	if path == "" {
 		return errors.New("store: empty backup path")
 	}
-	if _, err := os.Lstat(path); err == nil {
+	// Create the file empty and private first (VACUUM INTO fills an empty
+	// file and keeps its mode; it would create a new one 0644).
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
 		return &Error{Code: ErrBackupExists.Code,
 			En: fmt.Sprintf("the backup file %s exists already", path),
 			De: fmt.Sprintf("Die Sicherungsdatei %s existiert bereits", path)}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	} else if err != nil {
+		return fmt.Errorf("store: backup: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
 		return fmt.Errorf("store: backup: %w", err)
 	}
 	if err := s.rdb.WithContext(ctx).Exec("VACUUM INTO ?", path).Error; err != nil {
+		os.Remove(path)
 		return fmt.Errorf("store: backup to %s: %w", path, err)
 	}
 	// VACUUM INTO does not fsync its output; a backup must be on disk
 	// before anyone relies on it.
-	f, err := os.Open(path)
+	f, err = os.Open(path)
 	if err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}

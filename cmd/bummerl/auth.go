@@ -133,6 +133,10 @@ func (s *server) setupForm(c echo.Context) error {
 // exists the page is gone: nobody can make himself organiser later.
 func (s *server) setup(c echo.Context) error {
 	rc := c.Request().Context()
+	// Parse and check the form before taking the lock: a body that
+	// trickles in slowly must not keep the person at the laptop waiting.
+	f := accountForm(c)
+	password := c.FormValue("password")
 	s.setupMu.Lock()
 	defer s.setupMu.Unlock()
 	n, err := s.store.CountUsers(rc)
@@ -143,14 +147,12 @@ func (s *server) setup(c echo.Context) error {
 		return forbidden(c, "setup_done", "setup.done")
 	}
 	c.Set(setupKey, true)
-	// Parse and check the form.
-	f := accountForm(c)
 	if !f.OK() {
 		return render(c, http.StatusUnprocessableEntity, views.SetupPage(f))
 	}
 	// Create the organiser and log in.
 	// Nobody is logged in yet: the person at the laptop acts as himself.
-	u, err := s.store.AddUser(rc, store.User{Name: f.Value("name")}, f.Value("name"), c.FormValue("password"), store.Organiser)
+	u, err := s.store.AddUser(rc, store.User{Name: f.Value("name")}, f.Value("name"), password, store.Organiser)
 	if err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			return render(c, status, views.SetupPage(f))

@@ -47,11 +47,12 @@ func (s *server) middleware(e *echo.Echo) {
 }
 
 // csrf checks the token of every state-changing request (form field _csrf
-// or htmx's X-CSRF-Token header) and hands out the token cookie.
+// of the posted body or htmx's X-CSRF-Token header, never the address's
+// query) and hands out the token cookie.
 func (s *server) csrf() echo.MiddlewareFunc {
-	return middleware.CSRFWithConfig(middleware.CSRFConfig{
+	check := middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        csrfExempt,
-		TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
+		TokenLookup:    "header:" + echo.HeaderXCSRFToken, // and the body's _csrf: csrfTokenFromBody
 		ContextKey:     csrfKey,
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
@@ -63,6 +64,13 @@ func (s *server) csrf() echo.MiddlewareFunc {
 			return forbidden(c, "csrf_invalid", "csrf.bad")
 		},
 	})
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		h := check(next)
+		return func(c echo.Context) error {
+			csrfTokenFromBody(c)
+			return h(c)
+		}
+	}
 }
 
 // securityHeaders forbids framing, sniffing and inline scripts: every page

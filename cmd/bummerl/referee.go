@@ -18,10 +18,13 @@ func init() {
 	}
 }
 
+// maxRefereeInput is the most bummerl referee reads: 10 MB.
+const maxRefereeInput = 10 << 20
+
 // runReferee prints the verdict JSON of a game or match record (FORMATS.md).
 // Exit status: 0 for a verdict, also an unfinished one; 2 for an impossible
 // record (its {"error", …} JSON goes to stdout too); 1 when the file
-// cannot be read.
+// cannot be read or is larger than 10 MB.
 func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,9 +50,19 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	}
-	data, err := io.ReadAll(in)
+	// A record is a few kilobytes; /dev/zero or a wrong file must not
+	// fill the memory.
+	data, err := io.ReadAll(io.LimitReader(in, maxRefereeInput+1))
 	if err != nil {
 		fmt.Fprintf(stderr, "bummerl referee: %v\n", err)
+		return 1
+	}
+	if len(data) > maxRefereeInput {
+		msg := "Die Eingabe ist größer als 10 MB; ein Spiel- oder Partieprotokoll ist viel kleiner"
+		if *lang == "en" {
+			msg = "the input is larger than 10 MB; a game or match record is far smaller"
+		}
+		fmt.Fprintf(stderr, "bummerl referee: %s\n", msg)
 		return 1
 	}
 	verdict, err := schnapsen.Referee(data)

@@ -133,12 +133,13 @@ func textf(c echo.Context, key string, args ...any) string {
 }
 
 // requestBase is the URL players reach the app under: the configured base
-// URL, else the scheme and host of this request.
+// URL, else the scheme and host of this request (requestHostBase: a bad
+// Host header gives the connection's local address).
 func (s *server) requestBase(c echo.Context) string {
 	if s.baseURL != "" {
 		return s.baseURL
 	}
-	return c.Scheme() + "://" + c.Request().Host
+	return requestHostBase(c)
 }
 
 // redirect answers a form post: 303 so the browser follows with a GET.
