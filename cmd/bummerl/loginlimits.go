@@ -36,12 +36,15 @@ type loginLimits struct {
 	queueWait time.Duration
 }
 
-// newLoginLimits bounds password checks to cfg.PasswordChecks at once (the
-// number of cores if 0), checked by cfg.CheckPassword or else the store.
+// newLoginLimits bounds password checks to cfg.PasswordChecks at once,
+// checked by cfg.CheckPassword or else the store. The default leaves one
+// core to the pages: on the two-core laptop guesses from ever new
+// addresses raised the player page's median from 0.2 ms to 12 ms with two
+// checks at once, not measurably with one (docs/performance.md).
 func newLoginLimits(st *store.Store, cfg serverConfig) *loginLimits {
 	n := cfg.PasswordChecks
 	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
+		n = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	check := cfg.CheckPassword
 	if check == nil {

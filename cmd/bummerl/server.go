@@ -33,8 +33,8 @@ type serverConfig struct {
 	// is the client's.
 	TrustedProxies []*net.IPNet
 	// PasswordChecks is how many password checks (bcrypt) may run at
-	// once; 0 means one per core. CheckPassword replaces the store's
-	// check in tests.
+	// once; 0 means one less than the cores, at least one. CheckPassword
+	// replaces the store's check in tests.
 	PasswordChecks int
 	CheckPassword  func(ctx context.Context, name, password string) (store.User, error)
 	// Rand is where the secret seeds of digital draws come from (P-4);
