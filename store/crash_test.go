@@ -44,16 +44,21 @@ func crashChild(path string) {
 	}()
 	fmt.Println("ready")
 	for {
-		if _, err := s.Update(ctx, 1, admin, "add", addNumbered); err != nil {
+		t, err := s.Update(ctx, 1, admin, "add", addNumbered)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
+		// Acknowledged: the action is committed, as the organiser is told.
+		fmt.Printf("ack %d\n", len(t.Players))
 	}
 }
 
 // TestCrash kills a writing process at random moments (SIGKILL, no chance
-// to clean up) and checks after each kill that the database is sound and
-// every action is either wholly there or not at all.
+// to clean up) and checks after each kill that the database is sound,
+// every action is either wholly there or not at all, and every action the
+// child acknowledged is there. Each child is killed only after its first
+// acknowledged action, however slow the disk, so every run adds at least one.
 func TestCrash(t *testing.T) {
 	if path := os.Getenv(crashEnv); path != "" {
 		crashChild(path)
@@ -88,27 +93,52 @@ func TestCrash(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		line, err := bufio.NewReader(stdout).ReadString('\n')
-		if line != "ready\n" {
+		// The child's lines: "ready", then "ack N" after each commit.
+		// acked is the highest N read; first closes with the first ack.
+		first, done := make(chan struct{}), make(chan struct{})
+		acked, bad := 0, ""
+		go func() {
+			defer close(done)
+			sc := bufio.NewScanner(stdout)
+			for sc.Scan() {
+				var n int
+				switch _, err := fmt.Sscanf(sc.Text(), "ack %d", &n); {
+				case err == nil && n > acked:
+					if acked == 0 {
+						close(first)
+					}
+					acked = n
+				case sc.Text() != "ready" && bad == "":
+					bad = sc.Text()
+				}
+			}
+		}()
+		select {
+		case <-first:
+		case <-done: // the child ended without acknowledging anything
+		case <-time.After(time.Minute): // not a speed floor: a stuck child
 			cmd.Process.Kill()
+			<-done
 			cmd.Wait()
-			t.Fatalf("child %d: %q, %v; stderr: %s", i, line, err, stderr.String())
+			t.Fatalf("child %d acknowledged no action in a minute; stderr: %s", i, stderr.String())
 		}
 		time.Sleep(time.Duration(r.IntN(100_000)) * time.Microsecond)
 		if err := cmd.Process.Kill(); err != nil {
 			t.Fatal(err)
 		}
+		<-done // all the child wrote is read: acked is final
 		cmd.Wait()
 		stdin.Close()
-		if strings.TrimSpace(stderr.String()) != "" {
-			t.Fatalf("child %d failed before the kill: %s", i, stderr.String())
+		if strings.TrimSpace(stderr.String()) != "" || bad != "" || acked == 0 {
+			t.Fatalf("child %d failed before the kill (%d acknowledged, line %q): %s", i, acked, bad, stderr.String())
 		}
-		last = checkCrashDB(t, path, last)
+		n := checkCrashDB(t, path, last)
+		if n < acked || n <= last {
+			t.Fatalf("child %d: %d actions in the database after %d before and %d acknowledged", i, n, last, acked)
+		}
+		last = n
 	}
 	t.Logf("%d actions over %d kills", last, kills)
-	if last < kills {
-		t.Fatalf("only %d actions in %d runs: the children hardly wrote", last, kills)
-	}
 }
 
 // checkCrashDB reopens the database after a kill; it returns the number of
