@@ -358,3 +358,24 @@ func TestFDServerChild(t *testing.T) {
 	fmt.Printf("ADDR %s\n", ln.Addr())
 	srv.Serve(lln)
 }
+
+// TestServeLimitFlags: bad limits are refused before anything starts.
+func TestServeLimitFlags(t *testing.T) {
+	for name, tc := range map[string]struct {
+		args []string
+		env  string
+		want string
+	}{
+		"no connections": {[]string{"--max-conns", "0"}, "", "--max-conns must be at least 1"},
+		"bad proxy":      {[]string{"--trusted-proxy", "proxy.example"}, "", "not an address or CIDR range"},
+		"bad proxy env":  {nil, "10.0.0.0/33", "BUMMERL_TRUSTED_PROXY"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv("BUMMERL_TRUSTED_PROXY", tc.env)
+			var out, errOut strings.Builder
+			if code := serve(tc.args, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), tc.want) {
+				t.Errorf("status %d, stderr %q; want 2 and %q", code, errOut.String(), tc.want)
+			}
+		})
+	}
+}
