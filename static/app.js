@@ -89,3 +89,106 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     e.detail.isError = false;
   }
 });
+
+// Live pages (docs/web.md, "Live updates"). The element with data-live
+// (the body of a live page) names the tournament's event stream; each new
+// revision fetches every part marked data-live-src again, as htmx would
+// (header HX-Request: true, the answer is the part alone), with the
+// fields of the form named by data-live-include as the query, and puts it
+// in place keeping the scroll position. Then "bummerl:live" is dispatched
+// on document with detail.revision, for the page's own reactions.
+// EventSource reconnects by itself (the stream asks for 2 s) after the
+// Wi-Fi dropped or the server restarted; the parts are then fetched once
+// more. Without JavaScript the page reloads itself (<noscript> refresh).
+(function () {
+  var root = document.querySelector("[data-live]");
+  if (root === null || typeof EventSource === "undefined" || typeof fetch === "undefined") {
+    return;
+  }
+  var stream = root.getAttribute("data-live");
+  var current = root.getAttribute("data-live-rev"); // null: fetch on the first event
+  var busy = false;
+  var queued = null;
+  var reconnected = false;
+
+  function partURL(el) {
+    var url = el.getAttribute("data-live-src");
+    var sel = el.getAttribute("data-live-include");
+    var form = sel ? document.querySelector(sel) : null;
+    if (form instanceof HTMLFormElement) {
+      var query = new URLSearchParams(new FormData(form)).toString();
+      if (query !== "") {
+        url += (url.indexOf("?") < 0 ? "?" : "&") + query;
+      }
+    }
+    return url;
+  }
+
+  function swap(el, html) {
+    if (el.bummerlLive === html) {
+      return; // unchanged: no flicker, nothing read out again
+    }
+    el.bummerlLive = html;
+    var x = window.scrollX;
+    var y = window.scrollY;
+    var top = el.scrollTop;
+    el.innerHTML = html;
+    el.scrollTop = top;
+    window.scrollTo(x, y);
+    if (window.htmx) {
+      window.htmx.process(el);
+    }
+  }
+
+  function refresh(rev) {
+    if (busy) {
+      queued = rev; // once the running fetches are done
+      return;
+    }
+    busy = true;
+    var parts = Array.prototype.slice.call(document.querySelectorAll("[data-live-src]"));
+    Promise.all(parts.map(function (el) {
+      return fetch(partURL(el), {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
+        .then(function (r) {
+          if (!r.ok) {
+            throw new Error(r.status);
+          }
+          return r.text();
+        })
+        .then(function (html) {
+          swap(el, html);
+        })
+        .catch(function () {
+          current = null; // try again with the next event or reconnection
+        });
+    })).then(function () {
+      busy = false;
+      document.dispatchEvent(new CustomEvent("bummerl:live", {detail: {revision: Number(rev)}}));
+      if (queued !== null) {
+        var next = queued;
+        queued = null;
+        refresh(next);
+      }
+    });
+  }
+
+  function connect() {
+    var source = new EventSource(stream);
+    source.addEventListener("rev", function (e) {
+      if (e.data !== current || reconnected) {
+        reconnected = false;
+        current = e.data;
+        refresh(e.data);
+      }
+    });
+    source.addEventListener("error", function () {
+      reconnected = true;
+      if (source.readyState === EventSource.CLOSED) {
+        // Refused (the server answered with an error while starting):
+        // EventSource gives up then, so start again a little later.
+        setTimeout(connect, 5000);
+      }
+    });
+  }
+  connect();
+})();

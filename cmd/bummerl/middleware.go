@@ -35,11 +35,13 @@ const (
 )
 
 // middleware installs what every request passes through, in order:
-// recover, size limit, security headers, language, who is asking. CSRF
-// comes per route after the access check (routeGroup.add), so an anonymous
-// request is told to log in rather than that its form expired.
+// recover, gzip (compress.go), size limit, security headers, language, who
+// is asking. CSRF comes per route after the access check (routeGroup.add),
+// so an anonymous request is told to log in rather than that its form
+// expired.
 func (s *server) middleware(e *echo.Echo) {
 	e.Use(middleware.Recover())
+	e.Use(compress)
 	e.Use(middleware.BodyLimit("1M"))
 	e.Use(securityHeaders)
 	e.Use(language)

@@ -20,18 +20,24 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/login", s.loginForm)
 	pub.add(http.MethodPost, "/login", s.login)
 	pub.add(http.MethodPost, "/logout", s.logout)
-	pub.add(http.MethodGet, "/t/:id", s.overview)
+	pub.add(http.MethodGet, "/t/:id", s.cached(s.overview))
 	pub.add(http.MethodGet, "/t/:id/card", s.findCard)
-	pub.add(http.MethodGet, "/t/:id/card/:no", s.playerPage)
+	pub.add(http.MethodGet, "/t/:id/card/:no", s.cached(s.playerPage))
 	pub.add(http.MethodGet, "/t/:id/card/:no/qr.png", s.cardQR)
-	pub.add(http.MethodGet, "/t/:id/rounds", s.roundsPage)
-	pub.add(http.MethodGet, "/t/:id/rounds/:round", s.roundPage)
+	pub.add(http.MethodGet, "/t/:id/rounds", s.cached(s.roundsPage))
+	pub.add(http.MethodGet, "/t/:id/rounds/:round", s.cached(s.roundPage))
 	pub.add(http.MethodGet, "/t/:id/rounds/:round/protocol.json", s.roundProtocol)
-	pub.add(http.MethodGet, "/t/:id/standings", s.standingsPage)
-	// Static assets: HEAD too, which e.Static would answer with 405.
-	assets := echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(static.FS)))
-	pub.add(http.MethodGet, "/static/*", assets)
-	pub.add(http.MethodHead, "/static/*", assets)
+	pub.add(http.MethodGet, "/t/:id/standings", s.cached(s.standingsPage))
+	// Live updates: the stream of the tournament's revisions (live.go).
+	pub.add(http.MethodGet, "/t/:id/events", s.liveEvents)
+	// Static assets: HEAD too, which e.Static would answer with 405;
+	// ETag, Cache-Control and gzip ahead (assets.go).
+	files, err := newStaticFiles(static.FS)
+	if err != nil {
+		panic(err) // embedded: cannot fail
+	}
+	pub.add(http.MethodGet, "/static/*", files.serve)
+	pub.add(http.MethodHead, "/static/*", files.serve)
 
 	// Staff: organisers and helpers at the sale desk.
 	st := s.group(e, staff)

@@ -99,6 +99,8 @@ func TestRouteAccess(t *testing.T) {
 		"GET /api/tournaments", "GET /api/tournaments/:id", "GET /api/tournaments/:id/cards/:no/next",
 		// Rounds, protocols, standings and prizes are public (P-4: anyone may verify a draw).
 		"GET /t/:id/rounds", "GET /t/:id/rounds/:round", "GET /t/:id/rounds/:round/protocol.json", "GET /t/:id/standings",
+		// The live stream carries revision numbers only.
+		"GET /t/:id/events",
 		"GET /api/tournaments/:id/draw", "GET /api/tournaments/:id/rounds", "GET /api/tournaments/:id/rounds/:round",
 		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
 	}

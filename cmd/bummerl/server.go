@@ -59,6 +59,10 @@ type server struct {
 	// setupMu makes the first-organiser check and insert one step, so two
 	// browsers racing on the setup page cannot both create an organiser.
 	setupMu sync.Mutex
+	// live streams the tournaments' revisions (live.go); pages keeps the
+	// public pages rendered per revision (pagecache.go; nil: no cache).
+	live  *liveStreams
+	pages *pageCache
 }
 
 // sessionTTL is how long a login lasts: a long tournament evening.
@@ -86,6 +90,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		access:   map[string]access{},
 	}
 	s.csrfCheck = s.csrf()
+	s.live, s.pages = newLiveStreams(), newPageCache(defaultPageCacheBytes)
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
