@@ -3,9 +3,10 @@ package store
 // Error is a store error the user may see: a stable code and the message
 // in German and English.
 type Error struct {
-	Code string
-	En   string
-	De   string
+	Code  string
+	En    string
+	De    string
+	Field string // the input it is about ("name", "label"), or ""
 }
 
 func (e *Error) Error() string { return e.En }

@@ -135,7 +135,16 @@ var migrations = []string{
 	`ALTER TABLE tournaments ADD COLUMN tables INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE matches ADD COLUMN called_at INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE matches ADD COLUMN result_at INTEGER NOT NULL DEFAULT 0;`,
+	// 3: user names are unique by their folded form (domain/text.Key:
+	// Unicode case folding, no invisible characters), not only by ASCII
+	// case (COLLATE NOCASE). fillNameKeys fills the column and makes it
+	// unique.
+	`ALTER TABLE users ADD COLUMN name_key TEXT;`,
 }
+
+// migrationCode runs after the SQL of a step (by its number), in the same
+// transaction, for what SQL cannot do: Unicode folding.
+var migrationCode = map[int]func(tx *gorm.DB) error{3: fillNameKeys}
 
 // migrate applies the migrations not yet applied, in one transaction, so
 // two processes opening a new file at once cannot both apply a step.
@@ -160,6 +169,11 @@ func (s *Store) migrate(ctx context.Context) error {
 		for i := done; i < len(migrations); i++ {
 			if err := tx.Exec(migrations[i]).Error; err != nil {
 				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+			if code := migrationCode[i+1]; code != nil {
+				if err := code(tx); err != nil {
+					return fmt.Errorf("migration %d: %w", i+1, err)
+				}
 			}
 		}
 		return tx.Exec(`UPDATE schema_version SET version = ?`, len(migrations)).Error

@@ -108,6 +108,8 @@ func TestMigrateTables(t *testing.T) {
 		`ALTER TABLE tournaments DROP COLUMN tables`,
 		`ALTER TABLE matches DROP COLUMN called_at`,
 		`ALTER TABLE matches DROP COLUMN result_at`,
+		`DROP INDEX users_name_key`, // migration 3
+		`ALTER TABLE users DROP COLUMN name_key`,
 		`UPDATE schema_version SET version = 1`,
 	} {
 		if _, err := db.Exec(q); err != nil {

@@ -8,14 +8,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
+
+	"bummerl/domain/text"
 )
 
 // Role is what a user may do.
@@ -44,17 +46,17 @@ type User struct {
 	Role Role
 }
 
-// Password and name limits. bcrypt reads at most 72 bytes; a longer
-// password is refused rather than silently cut.
+// Password limits. bcrypt reads at most 72 bytes; a longer password is
+// refused rather than silently cut. Names are checked by domain/text.
 const (
 	MinPassword     = 8
 	maxPasswordByte = 72
-	maxNameRunes    = 64
 )
 
 type userRow struct {
 	ID           int64  `gorm:"column:id;primaryKey"`
 	Name         string `gorm:"column:name"`
+	NameKey      string `gorm:"column:name_key"` // text.Key(Name): unique
 	Role         string `gorm:"column:role"`
 	PasswordHash string `gorm:"column:password_hash"`
 	Created      int64  `gorm:"column:created_at"`
@@ -100,23 +102,46 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// checkName refuses names that are empty, very long or contain control
-// characters; surrounding spaces are dropped.
+// checkName checks a user name with domain/text (at most 80 characters,
+// one line, no invisible characters, NFC) and refuses an empty one.
 func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	bad := func(en, de string) (string, error) {
-		return "", &Error{Code: ErrBadUser.Code, En: en, De: de}
+	return checkText(text.UserName, name, "Der Benutzername ist leer", "the user name is empty")
+}
+
+// checkText cleans a required text field with domain/text; a refusal is an
+// ErrBadUser naming the field.
+func checkText(f text.Field, s, emptyDe, emptyEn string) (string, error) {
+	out, err := text.Clean(f, s)
+	if te := (*text.Error)(nil); errors.As(err, &te) {
+		return "", &Error{Code: ErrBadUser.Code, En: te.Text("en"), De: te.Text("de"), Field: f.Name}
 	}
-	switch {
-	case name == "":
-		return bad("the user name is empty", "Der Benutzername ist leer")
-	case utf8.RuneCountInString(name) > maxNameRunes:
-		return bad(fmt.Sprintf("the user name is longer than %d characters", maxNameRunes),
-			fmt.Sprintf("Der Benutzername ist länger als %d Zeichen", maxNameRunes))
-	case strings.ContainsFunc(name, unicode.IsControl):
-		return bad("the user name contains a control character", "Der Benutzername enthält ein Steuerzeichen")
+	if err == nil && out == "" {
+		return "", &Error{Code: ErrBadUser.Code, En: emptyEn, De: emptyDe, Field: f.Name}
 	}
-	return name, nil
+	return out, err
+}
+
+// fillNameKeys gives every user the key of his name (migration 3) and
+// makes the keys unique. Names that only NOCASE told apart ("Änna" and
+// "änna") both stay: the later one's key gets its id, it keeps logging in
+// by its exact name, and no new name can take either key.
+func fillNameKeys(tx *gorm.DB) error {
+	var rows []userRow
+	if err := tx.Order("id").Find(&rows).Error; err != nil {
+		return err
+	}
+	taken := map[string]bool{}
+	for _, r := range rows {
+		key := text.Key(r.Name)
+		if taken[key] {
+			key += "\x00" + strconv.FormatInt(r.ID, 10) // no name holds a NUL
+		}
+		taken[key] = true
+		if err := tx.Model(&userRow{}).Where("id = ?", r.ID).Update("name_key", key).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Exec(`CREATE UNIQUE INDEX users_name_key ON users(name_key)`).Error
 }
 
 func checkPassword(password string) error {
@@ -134,7 +159,8 @@ func checkPassword(password string) error {
 }
 
 // AddUser creates a user on behalf of actor (audited). Names are unique
-// regardless of case, so "Anna" and "anna" cannot both exist.
+// by text.Key, so "Anna", "ANNA", "ａｎｎａ" and "Änna", "änna" cannot both
+// exist.
 func (s *Store) AddUser(ctx context.Context, actor User, name, password string, role Role) (User, error) {
 	name, err := checkName(name)
 	if err != nil {
@@ -150,14 +176,14 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 	if err != nil {
 		return User{}, fmt.Errorf("store: hash password: %w", err)
 	}
-	row := userRow{Name: name, Role: string(role), PasswordHash: string(hash), Created: s.now()}
+	row := userRow{Name: name, NameKey: text.Key(name), Role: string(role), PasswordHash: string(hash), Created: s.now()}
 	err = s.write(ctx, func(tx *gorm.DB) error {
 		var n int64
-		if err := tx.Model(&userRow{}).Where("name = ?", name).Count(&n).Error; err != nil {
+		if err := tx.Model(&userRow{}).Where("name_key = ? OR name = ?", row.NameKey, name).Count(&n).Error; err != nil {
 			return err
 		}
 		if n > 0 {
-			return &Error{Code: ErrUserExists.Code,
+			return &Error{Code: ErrUserExists.Code, Field: "name",
 				En: fmt.Sprintf("a user named %q exists already", name),
 				De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
 		}
@@ -271,10 +297,13 @@ var dummyHash = sync.OnceValue(func() []byte {
 })
 
 // CheckPassword logs a user in; ErrBadLogin for an unknown name or a
-// wrong password alike.
+// wrong password alike. The name is found by its key (text.Key), so any
+// letter case works; an account whose exact name is typed comes first
+// (an old twin that only ASCII case told apart, see fillNameKeys).
 func (s *Store) CheckPassword(ctx context.Context, name, password string) (User, error) {
+	name = strings.TrimSpace(name)
 	var rows []userRow
-	err := s.rdb.WithContext(ctx).Where("name = ?", strings.TrimSpace(name)).Limit(1).Find(&rows).Error
+	err := s.rdb.WithContext(ctx).Where("name_key = ? OR name = ?", text.Key(name), name).Order("id").Limit(2).Find(&rows).Error
 	if err != nil {
 		return User{}, fmt.Errorf("store: check password: %w", err)
 	}
@@ -282,10 +311,14 @@ func (s *Store) CheckPassword(ctx context.Context, name, password string) (User,
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		return User{}, ErrBadLogin
 	}
-	if bcrypt.CompareHashAndPassword([]byte(rows[0].PasswordHash), []byte(password)) != nil {
+	row := rows[0]
+	if len(rows) > 1 && rows[1].Name == name {
+		row = rows[1]
+	}
+	if bcrypt.CompareHashAndPassword([]byte(row.PasswordHash), []byte(password)) != nil {
 		return User{}, ErrBadLogin
 	}
-	return rows[0].user(), nil
+	return row.user(), nil
 }
 
 // Users lists all users by name.
@@ -394,6 +427,10 @@ func (apiTokenRow) TableName() string { return "api_tokens" }
 // NewAPIToken creates a token for scripts that use the JSON API as userID,
 // audited as his action. It is shown once; only its hash is kept.
 func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (string, error) {
+	label, err := checkText(text.TokenLabel, label, "Die Bezeichnung fehlt", "the label is empty")
+	if err != nil {
+		return "", err
+	}
 	token, hash, err := newToken()
 	if err != nil {
 		return "", fmt.Errorf("store: new API token: %w", err)
@@ -406,7 +443,7 @@ func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (st
 		if len(owner) == 0 {
 			return ErrNotFound
 		}
-		row := apiTokenRow{TokenHash: hash, UserID: userID, Label: strings.TrimSpace(label), Created: s.now()}
+		row := apiTokenRow{TokenHash: hash, UserID: userID, Label: label, Created: s.now()}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}

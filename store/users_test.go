@@ -2,10 +2,13 @@ package store_test
 
 import (
 	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"bummerl/store"
 )
@@ -31,8 +34,12 @@ func TestAddUser(t *testing.T) {
 		"duplicate":          {"Anna", "geheim123", store.Helper, store.ErrUserExists, `"Anna" exists`},
 		"duplicate any case": {"ANNA", "geheim123", store.Helper, store.ErrUserExists, `"ANNA" exists`},
 		"empty name":         {"   ", "geheim123", store.Helper, store.ErrBadUser, "name is empty"},
-		"long name":          {strings.Repeat("x", 65), "geheim123", store.Helper, store.ErrBadUser, "longer than 64"},
+		"long name":          {strings.Repeat("x", 81), "geheim123", store.Helper, store.ErrBadUser, "at most 80 characters"},
 		"control character":  {"Anna\nBerta", "geheim123", store.Helper, store.ErrBadUser, "control character"},
+		"zero-width twin":    {"anna\u200b", "geheim123", store.Helper, store.ErrBadUser, "invisible character (U+200B)"},
+		"RLO":                {"\u202eannA", "geheim123", store.Helper, store.ErrBadUser, "invisible character (U+202E)"},
+		"invalid UTF-8":      {"Ann\xe4", "geheim123", store.Helper, store.ErrBadUser, "not valid UTF-8"},
+		"full-width twin":    {"ＡＮＮＡ", "geheim123", store.Helper, store.ErrUserExists, `"ＡＮＮＡ" exists`},
 		"short password":     {"Berta", "1234567", store.Helper, store.ErrBadUser, "shorter than 8"},
 		"long password":      {"Berta", strings.Repeat("p", 73), store.Helper, store.ErrBadUser, "longer than 72"},
 		"unknown role":       {"Berta", "geheim123", "admin", store.ErrBadUser, `unknown role "admin"`},
@@ -48,6 +55,22 @@ func TestAddUser(t *testing.T) {
 				t.Fatalf("%v has no German text", err)
 			}
 		})
+	}
+	// Names are unique after Unicode case folding, not only ASCII's.
+	if _, err := s.AddUser(ctx, admin, "Ärger", "geheim123", store.Helper); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddUser(ctx, admin, "äRGER", "geheim123", store.Helper); !errors.Is(err, store.ErrUserExists) {
+		t.Fatalf("Ärger twice: %v", err)
+	}
+	if err := s.RemoveUser(ctx, admin, anna.ID+1); err != nil {
+		t.Fatal(err)
+	}
+	// Names are stored in NFC.
+	if u, err := s.AddUser(ctx, admin, "Zo\u0308e", "geheim123", store.Helper); err != nil || u.Name != "Zöe" {
+		t.Fatalf("NFC: %+v, %v", u, err)
+	} else if err := s.RemoveUser(ctx, admin, u.ID); err != nil {
+		t.Fatal(err)
 	}
 	berta, err := s.AddUser(ctx, admin, "Berta", "12345678", store.Helper)
 	if err != nil {
@@ -77,6 +100,8 @@ func TestCheckPassword(t *testing.T) {
 	}{
 		"right":          {"Anna", "Geheim123!", true},
 		"name any case":  {"anna", "Geheim123!", true},
+		"name folded":    {"ＡＮＮＡ", "Geheim123!", true},
+		"name with ZWSP": {"an\u200bna", "Geheim123!", true},
 		"wrong password": {"Anna", "geheim123!", false},
 		"empty password": {"Anna", "", false},
 		"unknown user":   {"Otto", "Geheim123!", false},
@@ -359,5 +384,50 @@ func TestUserAudit(t *testing.T) {
 				t.Errorf("tournament 0's audit: %v, %+v", err, rows)
 			}
 		})
+	}
+}
+
+// A database from before migration 3 gets the folded name keys. Names that
+// only ASCII case told apart there ("ÄNNA" and "änna") both stay and both
+// log in by their exact names; no new name can take their key.
+func TestMigrateNameKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddUser(ctx, admin, "ÄNNA", "anna-geheim", store.Organiser); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	hash, err := bcrypt.GenerateFromPassword([]byte("zweite-anna"), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := rawDB(t, path)
+	for _, q := range []string{
+		`DROP INDEX users_name_key`,
+		`ALTER TABLE users DROP COLUMN name_key`,
+		`INSERT INTO users (name, role, password_hash, created_at) VALUES ('änna', 'helper', '` + string(hash) + `', 0)`,
+		`UPDATE schema_version SET version = 2`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s = mustOpenPath(t, path)
+	for name, pw := range map[string]string{"ÄNNA": "anna-geheim", "änna": "zweite-anna", "Änna": "anna-geheim"} {
+		if _, err := s.CheckPassword(ctx, name, pw); err != nil {
+			t.Errorf("login %q: %v", name, err)
+		}
+	}
+	for _, name := range []string{"Änna", "änna", "ａｎｎａ"} {
+		if _, err := s.AddUser(ctx, admin, name, "geheim123", store.Helper); name != "ａｎｎａ" && !errors.Is(err, store.ErrUserExists) {
+			t.Errorf("add %q: %v", name, err)
+		}
+	}
+	if users, _ := s.Users(ctx); len(users) != 3 {
+		t.Errorf("users %+v", users)
 	}
 }

@@ -83,7 +83,7 @@ func SetupPage(f Form) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(f, "name", t(ctx, "user.name"), "text", templ.Attributes{"autofocus": true, "required": true, "autocomplete": "username"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(f, "name", t(ctx, "user.name"), "text", templ.Attributes{"autofocus": true, "required": true, "autocomplete": "username", "maxlength": maxName}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -642,7 +642,7 @@ func UsersPage(m UsersModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.UserForm, "name", t(ctx, "user.name"), "text", templ.Attributes{"required": true, "autocomplete": "off"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.UserForm, "name", t(ctx, "user.name"), "text", templ.Attributes{"required": true, "autocomplete": "off", "maxlength": maxName}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -741,7 +741,7 @@ func UsersPage(m UsersModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.TokenForm, "label", t(ctx, "tokens.label"), "text", templ.Attributes{"required": true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.TokenForm, "label", t(ctx, "tokens.label"), "text", templ.Attributes{"required": true, "maxlength": maxLabel}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

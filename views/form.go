@@ -1,5 +1,23 @@
 package views
 
+import (
+	"strconv"
+
+	"bummerl/domain/text"
+)
+
+// maxlength attributes of the text inputs, from the limits of domain/text;
+// the server checks them anyway (browsers count UTF-16 units, so an emoji
+// may count twice here).
+var (
+	maxName       = strconv.Itoa(text.MaxName)
+	maxClub       = strconv.Itoa(text.MaxClub)
+	maxPhone      = strconv.Itoa(text.MaxPhone)
+	maxTournament = strconv.Itoa(text.MaxTournament)
+	maxPrize      = strconv.Itoa(text.MaxPrize)
+	maxLabel      = strconv.Itoa(text.MaxLabel)
+)
+
 // Form is a submitted form as the user typed it plus the problems found,
 // so a refused form comes back with the input kept and each message at its
 // field. The zero Form is an empty, valid form.

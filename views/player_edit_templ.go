@@ -168,7 +168,7 @@ func PlayerEditPage(m PlayerEditModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "sale.name"), "text", templ.Attributes{"required": true, "autofocus": true, "autocomplete": "off", "maxlength": "100"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "sale.name"), "text", templ.Attributes{"required": true, "autofocus": true, "autocomplete": "off", "maxlength": maxName}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -176,11 +176,11 @@ func PlayerEditPage(m PlayerEditModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.Form, "club", t(ctx, "sale.club"), "text", templ.Attributes{"autocomplete": "off"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.Form, "club", t(ctx, "sale.club"), "text", templ.Attributes{"autocomplete": "off", "maxlength": maxClub}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.Form, "phone", t(ctx, "sale.phone"), "tel", templ.Attributes{"autocomplete": "off"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.Form, "phone", t(ctx, "sale.phone"), "tel", templ.Attributes{"autocomplete": "off", "maxlength": maxPhone}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -645,7 +645,7 @@ func SaleForm(m SaleModel) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "sale.name"), "text", m.focus("name", templ.Attributes{"required": true, "autocomplete": "off", "maxlength": "100"})).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "sale.name"), "text", m.focus("name", templ.Attributes{"required": true, "autocomplete": "off", "maxlength": maxName})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -657,11 +657,11 @@ func SaleForm(m SaleModel) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = Input(m.Form, "club", t(ctx, "sale.club"), "text", m.focus("club", templ.Attributes{"autocomplete": "off"})).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Input(m.Form, "club", t(ctx, "sale.club"), "text", m.focus("club", templ.Attributes{"autocomplete": "off", "maxlength": maxClub})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = Input(m.Form, "phone", t(ctx, "sale.phone"), "tel", m.focus("phone", templ.Attributes{"autocomplete": "off"})).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Input(m.Form, "phone", t(ctx, "sale.phone"), "tel", m.focus("phone", templ.Attributes{"autocomplete": "off", "maxlength": maxPhone})).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -728,7 +728,7 @@ func SettingsPage(m SettingsModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "settings.name"), "text", templ.Attributes{"required": true, "autofocus": true, "maxlength": "100"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Input(m.Form, "name", t(ctx, "settings.name"), "text", templ.Attributes{"required": true, "autofocus": true, "maxlength": maxTournament}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -790,7 +790,7 @@ func SettingsPage(m SettingsModel) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i := 1; i <= PrizeSlots; i++ {
-				templ_7745c5c3_Err = Input(m.Form, prizeField(i), tf(ctx, "settings.prize_n", i), "text", templ.Attributes{"maxlength": "200"}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Input(m.Form, prizeField(i), tf(ctx, "settings.prize_n", i), "text", templ.Attributes{"maxlength": maxPrize}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

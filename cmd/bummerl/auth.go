@@ -371,8 +371,10 @@ func (s *server) addToken(c echo.Context) error {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
 	}
 	tok, err := s.store.NewAPIToken(c.Request().Context(), u.ID, label)
-	if err != nil {
-		return err
+	if err != nil { // a label too long or with invisible characters
+		return formError(c, m.TokenForm, err, func(status int, f views.Form) error {
+			return s.renderUsers(c, status, views.UsersModel{TokenForm: f})
+		})
 	}
 	m.NewToken = tok
 	m.TokenForm = views.NewForm(nil)

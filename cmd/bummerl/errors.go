@@ -105,7 +105,7 @@ func explain(c echo.Context, err error) problem {
 	case errors.As(err, &de):
 		return problem{statusOf(err), "draw_" + string(de.Code), drawField(c, de), de.Text(l)}
 	case errors.As(err, &se):
-		p := problem{statusOf(err), se.Code, "", se.Text(l)}
+		p := problem{statusOf(err), se.Code, se.Field, se.Text(l)}
 		if errors.Is(err, store.ErrUserExists) {
 			p.field = "name"
 		}

@@ -105,8 +105,8 @@ func TestEditPlayerRefused(t *testing.T) {
 			return f.help.post(path, url.Values{"name": {"   "}, "club": {"Neuer Verein"}, "phone": {"0676 9"}})
 		}, http.StatusUnprocessableEntity, []string{`data-testid="error-name"`, "Der Name fehlt", `value="Neuer Verein"`, `value="0676 9"`, "1, 2"}},
 		"name too long": {func() response {
-			return f.help.post(path, url.Values{"name": {strings.Repeat("x", 101)}})
-		}, http.StatusUnprocessableEntity, []string{`data-testid="error-name"`, "länger als 100"}},
+			return f.help.post(path, url.Values{"name": {strings.Repeat("x", 81)}})
+		}, http.StatusUnprocessableEntity, []string{`data-testid="error-name"`, "höchstens 80 Zeichen, nicht 81"}},
 		"unknown player form": {func() response { return f.help.get(f.tour + "/players/9/edit") }, http.StatusNotFound, []string{"Es gibt keine Person 9"}},
 		"unknown player save": {func() response { return f.help.post(f.tour+"/players/9/edit", valid) }, http.StatusNotFound, []string{"Es gibt keine Person 9"}},
 		"bad player id":       {func() response { return f.help.get(f.tour + "/players/x/edit") }, http.StatusNotFound, nil},

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -291,4 +292,69 @@ func TestCSRFFetchMetadata(t *testing.T) {
 	mustContain(t, r.body, `name="_csrf" value="`+middleware.CSRFUsingSecFetchSite+`"`)
 	r = org.get(tour + "/sale")
 	mustContain(t, r.body, `name="_csrf" value="`+token+`"`)
+}
+
+// Every text a player's form or the API carries is checked by
+// domain/text: a refusal is a 422 naming the field (at the field on the
+// desk), nothing is sold, and no public page ever shows the text.
+func TestSaleTextChecks(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "8", "max_cards": "3"}))
+	id := tournamentOf(t, tour)
+	tests := map[string]struct {
+		name, club, phone string
+		field, message    string
+	}{
+		"RLO in club":      {"Franz", "SV \u202eMödling", "", "club", "Verein enthält ein unsichtbares Zeichen (U+202E)"},
+		"ESC in name":      {"Franz\x1b[2J", "", "", "name", "Name enthält ein Steuerzeichen (U+001B)"},
+		"NUL in phone":     {"Franz", "", "0664\x00", "phone", "Telefon enthält ein Steuerzeichen (U+0000)"},
+		"zero-width name":  {"Franz\u200b", "", "", "name", "Name enthält ein unsichtbares Zeichen (U+200B)"},
+		"club too long":    {"Franz", strings.Repeat("x", 81), "", "club", "Verein: höchstens 80 Zeichen, nicht 81"},
+		"invalid UTF-8":    {"Fr\xe4nz", "", "", "name", "Name ist kein gültiger UTF-8-Text"},
+		"phone too long":   {"Franz", "", strings.Repeat("0", 41), "phone", "Telefon: höchstens 40 Zeichen, nicht 41"},
+		"name 81 too long": {strings.Repeat("n", 81), "", "", "name", "Name: höchstens 80 Zeichen, nicht 81"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := org.post(tour+"/sale", url.Values{"name": {tc.name}, "club": {tc.club}, "phone": {tc.phone}, "count": {"1"}})
+			if r.status != http.StatusUnprocessableEntity {
+				t.Fatalf("form: status %d, want 422", r.status)
+			}
+			i := strings.Index(r.body, `data-testid="error-`+tc.field+`"`)
+			if i < 0 {
+				t.Fatalf("no message at %s:\n%s", tc.field, r.body)
+			}
+			mustContain(t, r.body[i:min(i+300, len(r.body))], tc.message)
+			if strings.Contains(name, "UTF-8") {
+				return // invalid UTF-8 in JSON is a 400 of the decoder (TestAPIStrictJSON)
+			}
+			// The API says the same, in English by default.
+			r = app.client().api(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/sales", basic("Anna", "Anna-password"),
+				map[string]any{"name": tc.name, "club": tc.club, "phone": tc.phone, "count": 1})
+			if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Field != tc.field || !strings.HasPrefix(e.Code, "text_") {
+				t.Errorf("API: %d %+v", r.status, e)
+			}
+		})
+	}
+	// The 950,000-character club of the issue is refused by the API too.
+	r := app.client().api(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/sales", basic("Anna", "Anna-password"),
+		map[string]any{"name": "Franz", "club": strings.Repeat("x", 950_000), "count": 1})
+	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "text_too_long" || e.Field != "club" {
+		t.Errorf("950,000 characters: %d %+v", r.status, e)
+	}
+	tr, _ := app.store.Load(t.Context(), id)
+	if tr.Sold() != 0 || len(tr.Players) != 0 {
+		t.Fatalf("refused sales wrote: %+v", tr.Players)
+	}
+	// Accepted text is stored in NFC, and a correction is checked alike.
+	org.post(tour+"/sale", url.Values{"name": {"Mu\u0308ller"}, "club": {"SV Mo\u0308dling"}, "count": {"1"}})
+	if tr, _ = app.store.Load(t.Context(), id); len(tr.Players) != 1 || tr.Players[0].Name != "Müller" || tr.Players[0].Club != "SV Mödling" {
+		t.Fatalf("players %+v", tr.Players)
+	}
+	r = org.post(tour+"/players/1/edit", url.Values{"name": {"Müller"}, "club": {"\u202eSV"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "U+202E") {
+		t.Errorf("edit: %d", r.status)
+	}
+	mustNotContain(t, org.get(tour).body, "\u202e", "\x1b", "\u200b")
 }

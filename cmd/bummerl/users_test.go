@@ -181,3 +181,47 @@ func TestUserAuditPage(t *testing.T) {
 		t.Error("the users page shows the API token again")
 	}
 }
+
+// User names and token labels go through domain/text like every other
+// text; a name that folds to an existing one is taken; the message stands
+// at its field.
+func TestUserTextChecks(t *testing.T) {
+	app := newTestApp(t)
+	anna := app.loggedIn("Anna", store.Organiser)
+	tests := map[string]struct {
+		path           string
+		form           url.Values
+		status         int
+		field, message string
+	}{
+		"zero-width twin": {"/users", url.Values{"name": {"anna\u200b"}, "password": {"geheim123"}, "role": {"helper"}},
+			http.StatusUnprocessableEntity, "name", "Benutzername enthält ein unsichtbares Zeichen (U+200B)"},
+		"upper-case twin": {"/users", url.Values{"name": {"ANNA"}, "password": {"geheim123"}, "role": {"helper"}},
+			http.StatusConflict, "name", "existiert bereits"},
+		"full-width twin": {"/users", url.Values{"name": {"ａｎｎａ"}, "password": {"geheim123"}, "role": {"helper"}},
+			http.StatusConflict, "name", "existiert bereits"},
+		"name too long": {"/users", url.Values{"name": {strings.Repeat("x", 81)}, "password": {"geheim123"}, "role": {"helper"}},
+			http.StatusUnprocessableEntity, "name", "Benutzername: höchstens 80 Zeichen, nicht 81"},
+		"label too long": {"/users/tokens", url.Values{"label": {strings.Repeat("x", 61)}},
+			http.StatusUnprocessableEntity, "label", "Bezeichnung: höchstens 60 Zeichen, nicht 61"},
+		"label RLO": {"/users/tokens", url.Values{"label": {"Tafel\u202e"}},
+			http.StatusUnprocessableEntity, "label", "Bezeichnung enthält ein unsichtbares Zeichen (U+202E)"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := anna.post(tc.path, tc.form)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d", r.status, tc.status)
+			}
+			i := strings.Index(r.body, `data-testid="error-`+tc.field+`"`)
+			if i < 0 {
+				t.Fatalf("no message at %s:\n%s", tc.field, r.body)
+			}
+			mustContain(t, r.body[i:min(i+300, len(r.body))], tc.message)
+			mustNotContain(t, r.body, `data-testid="new-token"`)
+		})
+	}
+	if users, _ := app.store.Users(t.Context()); len(users) != 1 {
+		t.Errorf("users %+v", users)
+	}
+}

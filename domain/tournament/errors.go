@@ -32,7 +32,6 @@ type message struct{ en, de string }
 // messages is the catalogue of every code the package returns.
 var messages = map[string]message{
 	"name_required":              {"the name is required", "Der Name fehlt"},
-	"name_too_long":              {"the name is longer than %d characters", "Der Name ist länger als %d Zeichen"},
 	"cards_not_power_of_two":     {"the number of cards must be a power of two from 4 to 4096, not %d", "Die Anzahl der Karten muss eine Zweierpotenz von 4 bis 4096 sein, nicht %d"},
 	"max_cards_invalid":          {"cards per player must be at least 1, not %d", "Karten pro Person müssen mindestens 1 sein, nicht %d"},
 	"price_negative":             {"the price must not be negative", "Der Preis darf nicht negativ sein"},
@@ -105,9 +104,16 @@ func notFound(code, field string, args ...any) *Error {
 func (e *Error) Error() string { return e.Text("en") }
 
 // Text gives the message in German ("de") or English (anything else).
+// A code of another package (domain/text) is not in the catalogue: its one
+// argument, that package's error, gives the text.
 func (e *Error) Text(lang string) string {
 	m, ok := messages[e.Code]
 	if !ok {
+		if len(e.Args) == 1 {
+			if t, ok := e.Args[0].(interface{ Text(string) string }); ok {
+				return t.Text(lang)
+			}
+		}
 		return e.Code
 	}
 	format := m.en

@@ -3,29 +3,40 @@ package tournament
 import (
 	"math"
 	"slices"
-	"strings"
+
+	"bummerl/domain/text"
 )
 
 // AddPlayer registers a player; the name is required. IDs are 1, 2, … in
 // order of registration.
 func (t *Tournament) AddPlayer(name, club, phone string) (PlayerID, error) {
-	if err := validName(name); err != nil {
+	p, err := cleanPlayer(Player{Name: name, Club: club, Phone: phone})
+	if err != nil {
 		return 0, err
 	}
-	id := PlayerID(1)
+	p.ID = 1
 	if n := len(t.Players); n > 0 {
-		id = t.Players[n-1].ID + 1
+		p.ID = t.Players[n-1].ID + 1
 	}
-	t.Players = append(t.Players, cleanPlayer(Player{ID: id, Name: name, Club: club, Phone: phone}))
+	t.Players = append(t.Players, p)
 	t.Version++
-	return id, nil
+	return p.ID, nil
 }
 
-func cleanPlayer(p Player) Player {
-	p.Name = strings.TrimSpace(p.Name)
-	p.Club = strings.TrimSpace(p.Club)
-	p.Phone = strings.TrimSpace(p.Phone)
-	return p
+// cleanPlayer checks and normalises a player's texts (domain/text): the
+// name is required, club and phone are optional.
+func cleanPlayer(p Player) (Player, error) {
+	var err error
+	if p.Name, err = requiredText(text.PlayerName, p.Name); err != nil {
+		return p, err
+	}
+	if p.Club, err = cleanText(text.Club, p.Club); err != nil {
+		return p, err
+	}
+	if p.Phone, err = cleanText(text.Phone, p.Phone); err != nil {
+		return p, err
+	}
+	return p, nil
 }
 
 // EditPlayer changes the name, club and phone of the player with p.ID.
@@ -34,10 +45,11 @@ func (t *Tournament) EditPlayer(p Player) error {
 	if i < 0 {
 		return notFound("player_not_found", "player", int(p.ID))
 	}
-	if err := validName(p.Name); err != nil {
+	p, err := cleanPlayer(p)
+	if err != nil {
 		return err
 	}
-	t.Players[i] = cleanPlayer(p)
+	t.Players[i] = p
 	t.Version++
 	return nil
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +28,65 @@ func TestAddPlayer(t *testing.T) {
 	unchanged(t, before, tr)
 	if tr.Version != 4 {
 		t.Errorf("version = %d, want 4 (new + 3 players)", tr.Version)
+	}
+}
+
+// Every text of a player is checked by domain/text: bounded, one line, no
+// invisible characters, NFC; the error names the field, and a refused
+// sale, registration or correction changes nothing.
+func TestPlayerTexts(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("x", n) }
+	tests := map[string]struct {
+		p           Player
+		code, field string
+	}{
+		"NFC":                {Player{Name: "Mu\u0308ller", Club: "SV Mo\u0308dling"}, "", ""},
+		"name 80":            {Player{Name: long(80)}, "", ""},
+		"name 81":            {Player{Name: long(81)}, "text_too_long", "name"},
+		"club 81":            {Player{Name: "Huber", Club: long(81)}, "text_too_long", "club"},
+		"club 950,000":       {Player{Name: "Huber", Club: long(950_000)}, "text_too_long", "club"},
+		"phone 41":           {Player{Name: "Huber", Phone: long(41)}, "text_too_long", "phone"},
+		"NUL in name":        {Player{Name: "Hu\x00ber"}, "text_control_character", "name"},
+		"ESC in club":        {Player{Name: "Huber", Club: "\x1b[2J"}, "text_control_character", "club"},
+		"newline in phone":   {Player{Name: "Huber", Phone: "0664\n123"}, "text_control_character", "phone"},
+		"RLO in name":        {Player{Name: "Huber \u202eSV"}, "text_invisible_character", "name"},
+		"zero-width in club": {Player{Name: "Huber", Club: "ASK\u200b"}, "text_invisible_character", "club"},
+		"invalid UTF-8":      {Player{Name: "Hu\xffber"}, "text_invalid_utf8", "name"},
+		"only invisible":     {Player{Name: "\u200b"}, "text_invisible_character", "name"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			_, err := tr.AddPlayer("Maier", "", "")
+			must(t, err)
+			before := clone(t, tr)
+			for how, call := range map[string]func() error{
+				"add": func() error { _, err := tr.AddPlayer(tc.p.Name, tc.p.Club, tc.p.Phone); return err },
+				"sell to": func() error {
+					_, _, err := tr.SellTo(tc.p, 1)
+					return err
+				},
+				"edit": func() error { p := tc.p; p.ID = 1; return tr.EditPlayer(p) },
+			} {
+				err := call()
+				wantCode(t, err, tc.code)
+				if err != nil {
+					if e := err.(*Error); e.Field != tc.field || e.Kind != Invalid || e.Text("de") == e.Text("en") {
+						t.Errorf("%s: error %+v (%q)", how, e, e.Text("de"))
+					}
+					unchanged(t, before, tr)
+					continue
+				}
+				p, _ := tr.Player(tr.Players[len(tr.Players)-1].ID)
+				if how == "edit" {
+					p, _ = tr.Player(1)
+				}
+				if strings.Contains(tc.p.Name, "u\u0308") && (p.Name != "Müller" || p.Club != "SV Mödling") {
+					t.Errorf("%s: not NFC: %+v", how, p)
+				}
+				tr = clone(t, before)
+			}
+		})
 	}
 }
 

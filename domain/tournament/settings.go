@@ -1,11 +1,11 @@
 package tournament
 
 import (
+	"errors"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"bummerl/domain/schnapsen"
+	"bummerl/domain/text"
 )
 
 // Limits of N (P-1).
@@ -18,15 +18,38 @@ const (
 // more, and the takings (price × cards sold) stay far from overflowing.
 const MaxPriceCents = 1_000_000
 
-// maxNameLen bounds names of tournaments and players, so lists and print
-// sheets stay readable.
-const maxNameLen = 100
-
 // Validate checks the settings of P-9 and reports the first problem.
 func (s Settings) Validate() error {
-	if err := validName(s.Name); err != nil {
-		return err
+	_, err := s.normalized()
+	return err
+}
+
+// normalized checks the settings and returns them with their texts cleaned
+// (domain/text: trimmed, NFC) and the prizes copied, so the caller's slice
+// is not shared.
+func (s Settings) normalized() (Settings, error) {
+	name, err := requiredText(text.TournamentName, s.Name)
+	if err != nil {
+		return s, err
 	}
+	if err := s.validNumbers(); err != nil {
+		return s, err
+	}
+	prizes := make([]string, len(s.Prizes))
+	for i, p := range s.Prizes {
+		if prizes[i], err = cleanText(text.Prize(i+1), p); err != nil {
+			return s, err
+		}
+		if prizes[i] == "" {
+			return s, invalid("prize_description_required", "prizes", i+1)
+		}
+	}
+	s.Name, s.Prizes = name, prizes
+	return s, nil
+}
+
+// validNumbers checks every setting but the texts.
+func (s Settings) validNumbers() error {
 	if !validN(s.Cards) { // P-1
 		return invalid("cards_not_power_of_two", "cards", s.Cards)
 	}
@@ -60,24 +83,27 @@ func (s Settings) Validate() error {
 	if len(s.Prizes) > s.Cards { // P-7: N cards decide only N places
 		return invalid("prizes_exceed_cards", "prizes", len(s.Prizes), s.Cards)
 	}
-	for i, p := range s.Prizes {
-		if strings.TrimSpace(p) == "" {
-			return invalid("prize_description_required", "prizes", i+1)
-		}
-	}
 	return nil
 }
 
-// validName checks a required, bounded name (already trimmed or not).
-func validName(name string) error {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return invalid("name_required", "name")
+// cleanText checks and normalises one text field with domain/text, the one
+// text check of the project, and reports a refusal as the package's error
+// (its message names the field in both languages).
+func cleanText(f text.Field, s string) (string, error) {
+	out, err := text.Clean(f, s)
+	if te := (*text.Error)(nil); errors.As(err, &te) {
+		return "", newError(Invalid, te.Code, f.Name, te) // codes and texts are domain/text's
 	}
-	if utf8.RuneCountInString(name) > maxNameLen {
-		return invalid("name_too_long", "name", maxNameLen)
+	return out, err
+}
+
+// requiredText is cleanText for a field that must not be empty.
+func requiredText(f text.Field, s string) (string, error) {
+	out, err := cleanText(f, s)
+	if err == nil && out == "" {
+		return "", invalid("name_required", f.Name)
 	}
-	return nil
+	return out, err
 }
 
 // validN: a power of two from 4 to 4096 (P-1).
@@ -87,21 +113,11 @@ func validN(n int) bool {
 
 // New starts a tournament with valid settings and nothing sold.
 func New(s Settings) (*Tournament, error) {
-	if err := s.Validate(); err != nil {
+	s, err := s.normalized()
+	if err != nil {
 		return nil, err
 	}
-	return &Tournament{Settings: cleanSettings(s), Version: 1}, nil
-}
-
-// cleanSettings trims the texts and copies the prizes so the caller's slice
-// is not shared.
-func cleanSettings(s Settings) Settings {
-	s.Name = strings.TrimSpace(s.Name)
-	s.Prizes = slices.Clone(s.Prizes)
-	for i, p := range s.Prizes {
-		s.Prizes[i] = strings.TrimSpace(p)
-	}
-	return s
+	return &Tournament{Settings: s, Version: 1}, nil
 }
 
 // drawn reports whether round 1 has been drawn: from then on settings and
@@ -116,7 +132,8 @@ func (t *Tournament) ChangeSettings(s Settings) error {
 	if t.drawn() {
 		return conflict("settings_locked", "")
 	}
-	if err := s.Validate(); err != nil {
+	s, err := s.normalized()
+	if err != nil {
 		return err
 	}
 	if sold := t.Sold(); sold > s.Cards {
@@ -127,7 +144,7 @@ func (t *Tournament) ChangeSettings(s Settings) error {
 			return invalid("max_cards_below_held", "max_cards", p.Name, held)
 		}
 	}
-	t.Settings = cleanSettings(s)
+	t.Settings = s
 	t.Cards = renumber(t.Cards, s.Cards)
 	t.drawChanged()
 	t.Version++
@@ -185,7 +202,7 @@ func (t *Tournament) Resize(n int) error {
 	s := t.Settings
 	s.Cards = n
 	if validN(n) && len(s.Prizes) > n {
-		s.Prizes = s.Prizes[:n] // cleanSettings copies it
+		s.Prizes = s.Prizes[:n] // normalized copies it
 	}
 	return t.ChangeSettings(s)
 }

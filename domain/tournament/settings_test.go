@@ -31,7 +31,14 @@ func TestValidate(t *testing.T) {
 		"price above the cap":   {func(s *Settings) { s.PriceCents = MaxPriceCents + 1 }, "price_too_high", "price"},
 		"price 2^63-1":          {func(s *Settings) { s.PriceCents = 1<<63 - 1 }, "price_too_high", "price"},
 		"no name":               {func(s *Settings) { s.Name = "  " }, "name_required", "name"},
-		"long name":             {func(s *Settings) { s.Name = strings.Repeat("ö", 101) }, "name_too_long", "name"},
+		"long name":             {func(s *Settings) { s.Name = strings.Repeat("ö", 121) }, "text_too_long", "name"},
+		"name 120":              {func(s *Settings) { s.Name = strings.Repeat("ö", 120) }, "", ""},
+		"RLO in name":           {func(s *Settings) { s.Name = "Kirtag \u202e" }, "text_invisible_character", "name"},
+		"ESC in name":           {func(s *Settings) { s.Name = "Kirtag \x1b[5m" }, "text_control_character", "name"},
+		"prize 200":             {func(s *Settings) { s.Prizes[2] = strings.Repeat("x", 200) }, "", ""},
+		"prize 201":             {func(s *Settings) { s.Prizes[2] = strings.Repeat("x", 201) }, "text_too_long", "prizes"},
+		"NUL in prize":          {func(s *Settings) { s.Prizes[0] = "Gans\x00" }, "text_control_character", "prizes"},
+		"invalid prize":         {func(s *Settings) { s.Prizes[7] = "Gans \xc3" }, "text_invalid_utf8", "prizes"},
 		"variant":               {func(s *Settings) { s.Variant = "hard" }, "variant_invalid", "variant"},
 		"empty variant":         {func(s *Settings) { s.Variant = "" }, "variant_invalid", "variant"},
 		"closing":               {func(s *Settings) { s.Closing = "never" }, "closing_invalid", "closing"},
@@ -68,6 +75,28 @@ func TestNewCopiesPrizes(t *testing.T) {
 	s.Prizes[0] = "changed"
 	if tr.Settings.Prizes[0] != "Preis 1" || tr.Settings.Name != "Kirtag" {
 		t.Errorf("settings = %+v", tr.Settings)
+	}
+}
+
+// The texts of the settings are stored in NFC, trimmed, by New and by
+// ChangeSettings alike; a refused message names the prize.
+func TestSettingsTextsNFC(t *testing.T) {
+	s := settings(16, 2, false)
+	s.Name, s.Prizes[1] = " Kirtag in Mo\u0308dling ", " Ka\u0308se "
+	tr := mustNew(t, s)
+	if tr.Settings.Name != "Kirtag in Mödling" || tr.Settings.Prizes[1] != "Käse" {
+		t.Errorf("New: %q, %q", tr.Settings.Name, tr.Settings.Prizes)
+	}
+	s.Name = "Wu\u0308rstel"
+	must(t, tr.ChangeSettings(s))
+	if tr.Settings.Name != "Würstel" {
+		t.Errorf("ChangeSettings: %q", tr.Settings.Name)
+	}
+	s.Prizes[1] = "Speck\u202e"
+	err := tr.ChangeSettings(s)
+	wantCode(t, err, "text_invisible_character")
+	if got := err.(*Error).Text("de"); !strings.HasPrefix(got, "Preis 2 enthält ein unsichtbares Zeichen (U+202E)") {
+		t.Errorf("message %q", got)
 	}
 }
 
