@@ -28,7 +28,12 @@ func compress(next echo.HandlerFunc) echo.HandlerFunc {
 			gw.finish()
 			res.Writer = gw.ResponseWriter
 		}()
-		return next(c)
+		// Error pages too: the central handler writes them here, while
+		// the compressing writer is in place.
+		if err := next(c); err != nil {
+			c.Error(err)
+		}
+		return nil
 	}
 }
 
