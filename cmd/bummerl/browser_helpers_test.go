@@ -79,6 +79,7 @@ type browserPage struct {
 	mu       sync.Mutex
 	dialogs  []string // unexpected ones: each fails the test
 	problems []string
+	allowed  []string // problems containing one of these are expected (allow)
 	confirm  string // the next confirm dialog containing this is accepted; "" for none
 }
 
@@ -137,7 +138,13 @@ func newPage(t *testing.T, browser context.Context, app *testApp) *browserPage {
 		if p.confirm != "" {
 			t.Errorf("no confirm dialog asked %q", p.confirm)
 		}
+	problems:
 		for _, pr := range p.problems {
+			for _, a := range p.allowed {
+				if strings.Contains(pr, a) {
+					continue problems
+				}
+			}
 			t.Errorf("browser reported %s", pr)
 		}
 	})
@@ -161,6 +168,14 @@ func consoleArgs(args []*runtime.RemoteObject) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// allow makes the browser's problems containing text expected: a step
+// that drops a connection on purpose makes the browser report it.
+func (p *browserPage) allow(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.allowed = append(p.allowed, text)
 }
 
 // dialogCount is the number of JavaScript dialogs opened so far.
