@@ -80,7 +80,7 @@ type browserPage struct {
 	dialogs  []string // unexpected ones: each fails the test
 	problems []string
 	allowed  []string // problems containing one of these are expected (allow)
-	confirm  string // the next confirm dialog containing this is accepted; "" for none
+	confirm  string   // the next confirm dialog containing this is accepted; "" for none
 }
 
 // newPage opens a tab for t on app. At the end of t it fails on any
