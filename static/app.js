@@ -192,3 +192,111 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   }
   connect();
 })();
+
+// The projector (/t/:id/screen): every list marked data-pages shows the
+// lines that fit in its box, a page at a time, turning every 10 s; the
+// page a list shows survives the live refreshes. Without JavaScript the
+// first lines show (class "later" hides the rest) and "…and N more".
+(function () {
+  if (!document.body.classList.contains("screen")) {
+    return;
+  }
+  var shown = {}; // list → the index of the page it shows
+
+  function lists() {
+    return Array.prototype.slice.call(document.querySelectorAll(".screen [data-pages]"));
+  }
+
+  function paginate(list) {
+    var panel = list.parentElement;
+    var more = panel.querySelector("[data-more]");
+    if (more !== null) {
+      more.hidden = true;
+    }
+    var items = Array.prototype.slice.call(list.children);
+    items.forEach(function (li) {
+      li.classList.remove("later");
+      li.hidden = false;
+    });
+    var room = list.clientHeight;
+    var pages = [[]];
+    var start = null;
+    items.forEach(function (li) {
+      var top = li.offsetTop;
+      if (start === null) {
+        start = top;
+      }
+      var page = pages[pages.length - 1];
+      if (top + li.offsetHeight - start > room && page.length > 0 && top > page[page.length - 1].offsetTop) {
+        pages.push([]);
+        start = top;
+      }
+      pages[pages.length - 1].push(li);
+    });
+    list.bummerlPages = pages;
+    var key = list.getAttribute("data-pages");
+    shown[key] = (shown[key] || 0) % pages.length;
+    show(list);
+  }
+
+  function show(list) {
+    var pages = list.bummerlPages;
+    var at = shown[list.getAttribute("data-pages")];
+    pages.forEach(function (page, i) {
+      page.forEach(function (li) {
+        li.hidden = i !== at;
+      });
+    });
+    var info = list.parentElement.querySelector("[data-page-info]");
+    if (info !== null) {
+      info.textContent = pages.length < 2 ? "" :
+        info.getAttribute("data-page-info").replace("{page}", at + 1).replace("{pages}", pages.length);
+    }
+  }
+
+  function layout() {
+    lists().forEach(paginate);
+  }
+
+  layout();
+  window.addEventListener("load", layout);
+  window.addEventListener("resize", layout);
+  document.addEventListener("bummerl:live", layout);
+  setInterval(function () {
+    lists().forEach(function (list) {
+      var pages = list.bummerlPages;
+      if (pages && pages.length > 1) {
+        var key = list.getAttribute("data-pages");
+        shown[key] = (shown[key] + 1) % pages.length;
+        show(list);
+      }
+    });
+  }, 10000);
+})();
+
+// The player's page: when a live refresh shows a call to a table the page
+// did not show before, the tab's title says so ("▶ Tisch 5 – …") and the
+// phone vibrates briefly where it may (browsers allow it only once the
+// page was touched).
+(function () {
+  var part = document.querySelector("[data-page-title]");
+  if (part === null) {
+    return;
+  }
+  function callKey() {
+    var call = part.querySelector("[data-call]");
+    return call === null ? "" : call.getAttribute("data-call");
+  }
+  var seen = callKey();
+  document.addEventListener("bummerl:live", function () {
+    var call = part.querySelector("[data-call]");
+    var key = callKey();
+    var base = part.getAttribute("data-page-title");
+    document.title = call === null ? base : call.getAttribute("data-call-title") + " – " + base;
+    var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (key !== "" && key !== seen && typeof navigator.vibrate === "function" && touched) {
+      navigator.vibrate(200);
+    }
+    seen = key;
+  });
+})();

@@ -23,6 +23,7 @@ const (
 	NavSale       NavPage = "sale"
 	NavEntryCards NavPage = "entry-cards"
 	NavPrint      NavPage = "print"
+	NavTables     NavPage = "tables"
 	NavDraw       NavPage = "draw"
 	NavSettings   NavPage = "settings"
 	NavHistory    NavPage = "history"
@@ -47,6 +48,7 @@ var navLinks = []navLink{
 	{NavSale, "/sale", "nav.sale", true, false},
 	{NavEntryCards, "/entry-cards", "nav.entry_cards", true, false},
 	{NavPrint, "/print", "nav.print", true, false},
+	{NavTables, "/tables", "nav.tables", true, false},
 	{NavDraw, "/draw", "nav.draw", true, true},
 	{NavSettings, "/settings", "nav.settings", true, true},
 	{NavHistory, "/history", "nav.history", true, true},
@@ -98,7 +100,7 @@ func TournamentNav(id int64, name string, current NavPage) templ.Component {
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templruntime.NewAttributeExpression(name).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 69, Col: 59}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 71, Col: 59}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var2)
 		if templ_7745c5c3_Err != nil {
@@ -111,7 +113,7 @@ func TournamentNav(id int64, name string, current NavPage) templ.Component {
 		var templ_7745c5c3_Var3 string
 		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 70, Col: 16}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 72, Col: 16}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 		if templ_7745c5c3_Err != nil {
@@ -133,7 +135,7 @@ func TournamentNav(id int64, name string, current NavPage) templ.Component {
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(tournamentPath(id, l.path))).ResolveURL(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 72, Col: 54}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 74, Col: 54}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 				if templ_7745c5c3_Err != nil {
@@ -154,7 +156,7 @@ func TournamentNav(id int64, name string, current NavPage) templ.Component {
 				var templ_7745c5c3_Var5 string
 				templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression("nav-" + string(l.page)).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 72, Col: 125}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 74, Col: 125}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 				if templ_7745c5c3_Err != nil {
@@ -181,7 +183,7 @@ func TournamentNav(id int64, name string, current NavPage) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(t(ctx, l.label))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 72, Col: 145}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/nav.templ`, Line: 74, Col: 145}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {

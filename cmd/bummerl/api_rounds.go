@@ -262,7 +262,7 @@ func (s *server) apiStart(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "start match", func(t *tournament.Tournament) error {
-		return t.StartMatch(ref.round, ref.match, in.Table, in.Version)
+		return t.CallMatch(ref.round, ref.match, in.Table, in.Version, s.store.Now())
 	})
 	if err != nil {
 		return err
@@ -303,7 +303,7 @@ func (s *server) apiResult(c echo.Context) error {
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
 		// Without a Bummerl score the domain takes it from the sheet (B-4).
-		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet}
+		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, At: s.store.Now()}
 		if in.Bummerl != nil {
 			r.Bummerl = *in.Bummerl
 		}

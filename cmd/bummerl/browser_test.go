@@ -147,6 +147,12 @@ func browserDraw(t *testing.T, browser context.Context) {
 	p.open(f.path+"/draw", testid("perform"))
 	p.navigate("perform the draw", chromedp.Click(chromedp.CSS(testid("perform"))))
 	p.until("the round page", `location.pathname.endsWith("/rounds/1")`)
+	// The draw's facts come folded, below the matches.
+	if after := eval[bool](p, `!!(document.querySelector('[data-testid="matches"]').compareDocumentPosition(
+		document.querySelector('[data-testid="draw-details"]')) & Node.DOCUMENT_POSITION_FOLLOWING)`); !after {
+		t.Error("the draw's commitment and seed come before the matches")
+	}
+	p.step("unfold the draw", chromedp.Click(chromedp.CSS(testid("draw-details")+" summary")))
 	seed := p.text(testid("seed"))
 	if sum := sha256.Sum256([]byte(seed)); hex.EncodeToString(sum[:]) != commitment {
 		t.Errorf("SHA-256 of the revealed seed %q is not the commitment %s", seed, commitment)

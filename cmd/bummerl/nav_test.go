@@ -36,7 +36,7 @@ func TestTournamentNav(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
 	f.drawDigital()
 	publicLinks := []string{"overview", "rounds", "standings"}
-	staffLinks := append(slices.Clone(publicLinks), "sale", "entry-cards", "print")
+	staffLinks := append(slices.Clone(publicLinks), "sale", "entry-cards", "print", "tables")
 	organiserLinks := append(slices.Clone(staffLinks), "draw", "settings", "history")
 	pages := map[string]struct {
 		path, current string
@@ -55,6 +55,7 @@ func TestTournamentNav(t *testing.T) {
 		"score sheets": {"/print/rounds/1/sheets", "print", staff},
 		"bracket":      {"/print/bracket", "print", staff},
 		"prizes":       {"/print/prizes", "print", staff},
+		"tables":       {"/tables", "tables", staff},
 		"draw":         {"/draw", "draw", organiser},
 		"settings":     {"/settings", "settings", organiser},
 		"history":      {"/history", "history", organiser},

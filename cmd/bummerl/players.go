@@ -47,24 +47,41 @@ func (s *server) findCard(c echo.Context) error {
 	return redirect(c, tournamentURL(id, "/card/"+strconv.Itoa(no)))
 }
 
-// playerPage shows the holder of a card where each of his cards plays next
-// (tournament.Next); htmx polls it for the part that changes.
+// playerPage shows the holder of a card where each of his cards plays now
+// (tournament.Next), whether he is called to a table, and for every card
+// its matches so far and its place once out; the live script fetches the
+// part that changes (HX-Request: true).
 func (s *server) playerPage(c echo.Context) error {
 	t, card, err := s.loadCard(c)
 	if err != nil {
 		return err
 	}
+	m := playerModel(t, card, lang(c))
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.PlayerNext(m))
+	}
+	return render(c, http.StatusOK, views.PlayerPage(m))
+}
+
+// playerModel is the page of the holder of card, in lang.
+func playerModel(t *tournament.Tournament, card tournament.Card, lang string) views.PlayerModel {
 	p, _ := t.Player(card.Player)
 	m := views.PlayerModel{
 		TournamentID: t.ID, Tournament: t.Settings.Name, Card: card.No,
 		Name: p.Name, Club: p.Club, Cards: cardsByPlayer(t)[p.ID], Drawn: len(t.Rounds) > 0,
 	}
-	current := t.Current()
+	busyAt := map[int]int{} // waiting match → the table a player of it sits at (P-5)
+	for _, w := range t.Board().Waiting {
+		busyAt[w.Match.No] = w.BusyAt
+	}
+	current := map[tournament.CardNo]*views.NextRow{}
 	for _, n := range t.Next(p.ID) {
-		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang(c))}
-		for _, mt := range current.Matches {
-			if mt.No == n.Match {
-				row.Score[0], row.Score[1] = mt.Score()
+		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), BusyAt: busyAt[n.Match], Tables: t.Tables > 0}
+		if mt, ok := findMatch(t.Current(), n.Match); ok && mt.Played() {
+			won, lost := mt.Score()
+			row.Score = [2]int{won, lost}
+			if !n.Won { // his own Bummerl first: a loser reads 1:2
+				row.Score = [2]int{lost, won}
 			}
 		}
 		if opp, ok := t.Player(n.OpponentPlayer); ok {
@@ -72,11 +89,30 @@ func (s *server) playerPage(c echo.Context) error {
 		}
 		m.Next = append(m.Next, row)
 	}
-	m.Places = cardPlaces(t, p.ID)
-	if isHTMX(c) {
-		return render(c, http.StatusOK, views.PlayerNext(m))
+	for i := range m.Next {
+		current[m.Next[i].Card] = &m.Next[i]
 	}
-	return render(c, http.StatusOK, views.PlayerPage(m))
+	m.Places = cardPlaces(t, p.ID)
+	places := map[tournament.CardNo]*views.CardPlace{}
+	for i := range m.Places {
+		places[m.Places[i].Card] = &m.Places[i]
+	}
+	for _, no := range m.Cards {
+		cv := views.CardView{Card: no, Current: current[no], Place: places[no]}
+		for _, cm := range t.CardMatches(no) {
+			if cv.Current != nil && cm.Round == len(t.Rounds) {
+				continue // shown as its match now
+			}
+			h := views.HistoryRow{RoundName: cm.Name.Text(lang),
+				Opponent: cm.Opponent, Won: cm.Won, Bye: cm.Opponent == 0, Surrendered: cm.Surrendered, Score: cm.Score}
+			if opp, ok := t.Player(cm.OpponentPlayer); ok {
+				h.OpponentName = opp.Name
+			}
+			cv.History = append(cv.History, h)
+		}
+		m.CardViews = append(m.CardViews, cv)
+	}
+	return m
 }
 
 // cardPlaces are the decided places of player p's cards, with the prizes

@@ -60,10 +60,11 @@ func TestPrintRoundStatus(t *testing.T) {
 			mustNotContain(t, r, tc.unwanted...)
 		})
 	}
-	// The right-pot card won: every page gives the winner's Bummerl first,
-	// as the bracket does; only the JSON keeps the seat order.
+	// The right-pot card won: the round list gives the winner's Bummerl
+	// first, as the bracket does; a player's page gives his own first (the
+	// loser reads 1:2); only the JSON keeps the seat order.
 	mustContain(t, testidText(t, f.helper.get(f.path+"/rounds/1").body, "status-3"), "fertig, 2:1")
 	mustContain(t, testidText(t, f.helper.get(f.path+"/card/6").body, "state-6"), "gewonnen, 2:1")
-	mustContain(t, testidText(t, f.helper.get(f.path+"/card/5").body, "state-5"), "verloren, 2:1")
+	mustContain(t, testidText(t, f.helper.get(f.path+"/card/5").body, "state-5"), "verloren, 1:2")
 	mustContain(t, f.helper.get(f.path+"/print/rounds/1?lang=en").body, `aria-label="Write the result here"`)
 }

@@ -243,7 +243,9 @@ func (s *server) quickResult(c echo.Context) error {
 	// Save: the domain checks the winner and the score (B-3) and the version.
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
-		return t.SetResult(ref.round, ref.match, version, quickResultOf(t, ref, tournament.CardNo(winner), won, lost))
+		r := quickResultOf(t, ref, tournament.CardNo(winner), won, lost)
+		r.At = s.store.Now()
+		return t.SetResult(ref.round, ref.match, version, r)
 	})
 	if err != nil {
 		return formError(c, f, err, show)
@@ -289,7 +291,7 @@ func (s *server) sheetResult(c echo.Context) error {
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result sheet", func(t *tournament.Tournament) error {
 		// The sheet alone gives the winner and the Bummerl (B-4).
-		return t.SetResult(ref.round, ref.match, version, tournament.Result{Sheet: sheet})
+		return t.SetResult(ref.round, ref.match, version, tournament.Result{Sheet: sheet, At: s.store.Now()})
 	})
 	var te *tournament.Error
 	switch {

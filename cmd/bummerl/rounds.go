@@ -17,12 +17,14 @@ import (
 type roster struct {
 	owner   map[tournament.CardNo]tournament.PlayerID
 	players map[tournament.PlayerID]tournament.Player
+	t       *tournament.Tournament // for the tables of its matches
 }
 
 func newRoster(t *tournament.Tournament) roster {
 	r := roster{
 		owner:   make(map[tournament.CardNo]tournament.PlayerID, len(t.Cards)),
 		players: make(map[tournament.PlayerID]tournament.Player, len(t.Players)),
+		t:       t,
 	}
 	for _, c := range t.Cards {
 		r.owner[c.No] = c.Player
@@ -42,7 +44,7 @@ func matchRow(r roster, round tournament.Round, m tournament.Match, lang string)
 		Round: round.No, No: m.No, Name: tournament.RoundName(round, m.Bracket).Text(lang),
 		A: m.A, B: m.B, AName: r.holder(m.A).Name, BName: r.holder(m.B).Name,
 		Bye: m.Bye(), Surrendered: m.Surrendered, Started: m.Started,
-		Table: m.TableNo(), Result: m.Result, Version: m.Version,
+		Table: r.t.TableOf(m), Result: m.Result, Version: m.Version,
 	}
 }
 
@@ -173,7 +175,7 @@ func (s *server) startMatch(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "start match", func(t *tournament.Tournament) error {
-		return t.StartMatch(ref.round, ref.match, table, version)
+		return t.CallMatch(ref.round, ref.match, table, version, s.store.Now())
 	})
 	// Back to the round page with its filter, never anywhere else.
 	back, page := c.FormValue("back"), roundURL(ref.id, ref.round)

@@ -30,6 +30,7 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/t/:id/standings", s.cached(s.standingsPage))
 	// Live updates: the stream of the tournament's revisions (live.go).
 	pub.add(http.MethodGet, "/t/:id/events", s.liveEvents)
+	pub.add(http.MethodGet, "/t/:id/screen", s.cached(s.screenPage))
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
 	files, err := newStaticFiles(static.FS)
@@ -55,6 +56,10 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/sheet", s.sheetResult)
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/clear", s.clearForm)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/clear", s.clearResult)
+	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/release", s.releaseMatch)
+	st.add(http.MethodGet, "/t/:id/tables", s.tablesPage)
+	st.add(http.MethodPost, "/t/:id/tables/call", s.callTables)
+	st.add(http.MethodPost, "/t/:id/tables/assign", s.assignTable)
 	st.add(http.MethodGet, "/t/:id/print", s.printIndex)
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round", s.printRound)
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round/sheets", s.printSheets)
@@ -74,6 +79,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/draw/physical", s.physicalDraw)
 	org.add(http.MethodPost, "/t/:id/draw/undo", s.undoDraw)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
+	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
 	org.add(http.MethodGet, "/users", s.usersPage)
 	org.add(http.MethodPost, "/users", s.addUser)
 	org.add(http.MethodPost, "/users/tokens", s.addToken)
@@ -94,6 +100,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/rounds/:round/protocol", s.apiProtocol)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/standings", s.apiStandings)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/prizes", s.apiPrizes)
+	apiPub.add(http.MethodGet, "/api/tournaments/:id/tables", s.apiTables)
 	apiStaff := s.group(e, staff)
 	apiStaff.add(http.MethodGet, "/api/tournaments/:id/players", s.apiPlayers)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/sales", s.apiSell)
@@ -101,12 +108,15 @@ func (s *server) routes(e *echo.Echo) {
 	apiStaff.add(http.MethodDelete, "/api/tournaments/:id/sales/:no", s.apiCancelSale)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/rounds/:round/matches/:match/start", s.apiStart)
 	apiStaff.add(http.MethodPut, "/api/tournaments/:id/rounds/:round/matches/:match/result", s.apiResult)
+	apiStaff.add(http.MethodPost, "/api/tournaments/:id/rounds/:round/matches/:match/release", s.apiRelease)
+	apiStaff.add(http.MethodPost, "/api/tournaments/:id/tables/call", s.apiCall)
 	apiOrg := s.group(e, organiser)
 	apiOrg.add(http.MethodPost, "/api/tournaments", s.apiCreateTournament)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/announce", s.apiAnnounce)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/digital", s.apiDrawDigital)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/physical", s.apiDrawPhysical)
 	apiOrg.add(http.MethodDelete, "/api/tournaments/:id/rounds/:round", s.apiUndoDraw)
+	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 }
 
 // routeGroup registers routes of one access level and records that level.

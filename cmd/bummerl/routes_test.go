@@ -103,6 +103,8 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id/events",
 		"GET /api/tournaments/:id/draw", "GET /api/tournaments/:id/rounds", "GET /api/tournaments/:id/rounds/:round",
 		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
+		// The projector and the board of the tables show what the room sees anyway.
+		"GET /t/:id/screen", "GET /api/tournaments/:id/tables",
 	}
 	// Settings, draws and their undo, accounts, tokens, backup and history
 	// are for organisers only.
@@ -114,6 +116,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",
 		"POST /api/tournaments", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
 		"POST /api/tournaments/:id/draw/physical", "DELETE /api/tournaments/:id/rounds/:round",
+		"POST /t/:id/tables/count", "PUT /api/tournaments/:id/tables",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

@@ -70,6 +70,9 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/api/tournaments/:id/standings":              {"", `"cards":[`, ""},
 		"/api/tournaments/:id/prizes":                 {"", `"description":"Schinken"`, ""},
 		"/api/tournaments/:id/players":                {"", `"name":"Spieler 1"`, ""},
+		"/t/:id/screen":                               {"", `data-testid="screen-name">Preisschnapsen Hinterbrühl<`, ""},
+		"/t/:id/tables":                               {"", `data-testid="tables-summary"`, "<h1>Tische und Aufruf</h1>"},
+		"/api/tournaments/:id/tables":                 {"", `"round":1,"tables":0`, `"round":0,"tables":0`},
 	}
 	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}

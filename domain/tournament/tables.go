@@ -170,14 +170,17 @@ func (t *Tournament) CallMatch(round, match, table, version int, at time.Time) e
 // seatFree checks that m may sit at table now: no other match is at that
 // table, and no player of m sits at another table (P-5).
 func (t *Tournament) seatFree(m Match, table int) error {
+	others := t.Current().Matches
+	for _, o := range others {
+		if o.No != m.No && o.AtTable() && o.Table == table {
+			return conflict("table_busy", "table", table, o.No)
+		}
+	}
 	owner := t.owners()
 	mine := [2]PlayerID{owner.get(m.A), owner.get(m.B)}
-	for _, o := range t.Current().Matches {
+	for _, o := range others {
 		if o.No == m.No || !o.AtTable() {
 			continue
-		}
-		if o.Table == table {
-			return conflict("table_busy", "table", table, o.No)
 		}
 		for _, c := range [2]CardNo{o.A, o.B} {
 			if p := owner.get(c); p == mine[0] || p == mine[1] {
@@ -193,9 +196,8 @@ func (t *Tournament) seatFree(m Match, table int) error {
 }
 
 // CallNext calls the first waiting match of the latest round whose players
-// are both free (P-5) to the lowest free table (without a number of
-// tables: to the table of its number, else the lowest free one) at the
-// time at, and returns it as called.
+// are both free (P-5) to a free table (see CallFree) at the time at, and
+// returns it as called.
 func (t *Tournament) CallNext(at time.Time) (Match, error) {
 	b := t.Board()
 	switch {
@@ -207,21 +209,35 @@ func (t *Tournament) CallNext(at time.Time) (Match, error) {
 		return Match{}, conflict("no_table_free", "")
 	}
 	for _, w := range b.Waiting {
-		if w.BusyAt != 0 {
-			continue
+		if w.BusyAt == 0 {
+			return t.CallFree(b.Round, w.Match.No, w.Match.Version, at)
 		}
-		table := t.freeTable(b, w.Match)
-		if err := t.CallMatch(b.Round, w.Match.No, table, w.Match.Version, at); err != nil {
-			return Match{}, err
-		}
-		m, _ := t.Current().match(w.Match.No)
-		return m, nil
 	}
 	return Match{}, conflict("players_busy", "")
 }
 
-// freeTable is the table CallNext gives m.
-func (t *Tournament) freeTable(b Board, m Match) int {
+// CallFree calls a match of the latest round to the lowest free table
+// (without a number of tables: to the table of its number, or the lowest
+// free one if another match was moved there) and returns it as called.
+func (t *Tournament) CallFree(round, match, version int, at time.Time) (Match, error) {
+	b := t.Board()
+	if t.Tables > 0 && len(b.Free) == 0 {
+		// Checked first for the clearer message; CallMatch checks the rest.
+		if _, err := t.match(round, match, version); err != nil {
+			return Match{}, err
+		}
+		return Match{}, conflict("no_table_free", "")
+	}
+	table := t.freeTable(b, match)
+	if err := t.CallMatch(round, match, table, version, at); err != nil {
+		return Match{}, err
+	}
+	m, _ := t.Current().match(match)
+	return m, nil
+}
+
+// freeTable is the table CallFree gives match no.
+func (t *Tournament) freeTable(b Board, no int) int {
 	if t.Tables > 0 {
 		return b.Free[0]
 	}
@@ -229,8 +245,8 @@ func (t *Tournament) freeTable(b Board, m Match) int {
 	for _, s := range b.Busy {
 		busy[s.Table] = true
 	}
-	if !busy[m.No] {
-		return m.No
+	if !busy[no] {
+		return no
 	}
 	n := 1
 	for busy[n] {
