@@ -22,7 +22,22 @@ import (
 type hub struct {
 	mu   sync.Mutex
 	subs map[int64]map[*subscriber]struct{}
+	// known is each tournament's revision as far as this process knows:
+	// set by every commit, checked against the database once in a while
+	// (Revision).
+	known map[int64]*knownRevision
 }
+
+type knownRevision struct {
+	rev, updated int64 // updated: UTC milliseconds, as in the database
+	checked      time.Time
+	gen          uint64 // counts commits, so a slow read cannot undo one
+}
+
+// revisionTTL is how long Revision trusts what it knows without asking
+// the database: commits in this process are known at once; a change
+// written by another process (none in normal use) shows within it.
+const revisionTTL = time.Second
 
 type subscriber struct{ ch chan int64 }
 
@@ -65,12 +80,27 @@ func (s *Store) Subscribers(id int64) int {
 	return len(s.hub.subs[id])
 }
 
-// publish hands revision rev of tournament id to every subscriber without
-// blocking: a revision the subscriber has not taken yet is replaced. Call
-// it only after the change is committed.
-func (h *hub) publish(id, rev int64) {
+// publish records revision rev of tournament id, written at updated (UTC
+// milliseconds), and hands it to every subscriber without blocking: a
+// revision the subscriber has not taken yet is replaced. Call it only
+// after the change is committed.
+func (h *hub) publish(id, rev, updated int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.known == nil {
+		h.known = map[int64]*knownRevision{}
+	}
+	k := h.known[id]
+	if k == nil {
+		k = &knownRevision{}
+		h.known[id] = k
+	}
+	// Two commits may publish in the other order (the second one's
+	// goroutine can be quicker after the commit): never step back.
+	if rev > k.rev || (rev == k.rev && updated != k.updated) {
+		k.rev, k.updated, k.checked = rev, updated, time.Now()
+		k.gen++
+	}
 	for sub := range h.subs[id] {
 		select {
 		case sub.ch <- rev:
@@ -92,9 +122,25 @@ func (h *hub) publish(id, rev int64) {
 // change (Create starts at 1, every Update adds one). Updated is when that
 // revision was written; a database file restored under a running server
 // may repeat a revision number, never both. ErrNotFound if there is no
-// such tournament. It reads one row, so it is cheap enough for every
-// request of a public page.
+// such tournament. Every request of a public page asks (the web app keeps
+// rendered pages per revision), so it answers from memory: a commit of
+// this process is known the moment it is published, and the database is
+// read again when what is known is older than revisionTTL.
 func (s *Store) Revision(ctx context.Context, id int64) (rev int64, updated time.Time, err error) {
+	h := &s.hub
+	h.mu.Lock()
+	k := h.known[id]
+	var gen uint64
+	if k != nil {
+		if time.Since(k.checked) < revisionTTL {
+			rev, ms := k.rev, k.updated
+			h.mu.Unlock()
+			return rev, fromMillis(ms), nil
+		}
+		gen = k.gen
+	}
+	h.mu.Unlock()
+
 	db, err := s.rdb.DB()
 	if err != nil {
 		return 0, time.Time{}, err
@@ -106,6 +152,17 @@ func (s *Store) Revision(ctx context.Context, id int64) (rev int64, updated time
 	}
 	if err != nil {
 		return 0, time.Time{}, fmt.Errorf("store: revision of tournament %d: %w", id, err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.known == nil {
+		h.known = map[int64]*knownRevision{}
+	}
+	switch k := h.known[id]; {
+	case k == nil:
+		h.known[id] = &knownRevision{rev: rev, updated: ms, checked: time.Now()}
+	case k.gen == gen: // no commit since the read began: it is current
+		k.rev, k.updated, k.checked = rev, ms, time.Now()
 	}
 	return rev, fromMillis(ms), nil
 }

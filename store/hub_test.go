@@ -149,3 +149,34 @@ func TestHubSubscribers(t *testing.T) {
 	rename(t, s, id, "Noch neuer")
 	none(t, chans[0])
 }
+
+// Revision answers from what the store knows: its own commits at once, a
+// change written through another Store (another process) within a second.
+func TestRevisionKnown(t *testing.T) {
+	s, other := openTwice(t)
+	id := mustCreate(t, s, settings(8)).ID
+	if rev, _, err := other.Revision(ctx, id); err != nil || rev != 1 {
+		t.Fatalf("revision %d (%v), want 1", rev, err)
+	}
+	for i := range 3 {
+		rename(t, s, id, "Name "+string(rune('A'+i)))
+		if rev, _, _ := s.Revision(ctx, id); rev != int64(i+2) {
+			t.Errorf("own commit: revision %d, want %d at once", rev, i+2)
+		}
+	}
+	start := time.Now()
+	for {
+		rev, _, err := other.Revision(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rev == 4 {
+			break
+		}
+		if time.Since(start) > 3*time.Second {
+			t.Fatalf("the other store still says revision %d after %v", rev, time.Since(start))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("another store's change seen after %v", time.Since(start))
+}

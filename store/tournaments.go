@@ -70,7 +70,7 @@ func (s *Store) Create(ctx context.Context, actor User, set tournament.Settings)
 		return nil, err
 	}
 	t.ID = cur.t.ID
-	s.hub.publish(cur.t.ID, cur.t.Revision) // committed: tell the live pages
+	s.hub.publish(cur.t.ID, cur.t.Revision, cur.t.Updated) // committed: tell the live pages
 	return t, nil
 }
 
@@ -122,7 +122,7 @@ func (s *Store) Update(ctx context.Context, id int64, actor User, action string,
 		return nil, err
 	}
 	s.cache.put(saved) // only now: a rolled back save must not be cached
-	s.hub.publish(id, saved.t.Revision)
+	s.hub.publish(id, saved.t.Revision, saved.t.Updated)
 	return t, nil
 }
 
