@@ -25,6 +25,7 @@ func init() {
 		"screen.no_results":     {"Noch keine Ergebnisse", "No results yet"},
 		"screen.open_place":     {"offen", "open"},
 		"screen.bye":            {"Freilos", "bye"},
+		"screen.surrendered":    {"kampflos", "walkover"},
 		"api.tables_missing":    {"Bitte tables angeben (0 = keine Angabe).", "Please give tables (0 = not set)."},
 		"player.your_turn":      {"Du bist dran: Tisch %d", "Your turn: table %d"},
 		"player.your_turn_vs":   {"gegen %s · Karte %d · %s, Partie %d", "against %s · card %d · %s, match %d"},

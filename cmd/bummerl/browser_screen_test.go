@@ -24,6 +24,7 @@ func TestBrowserScreen(t *testing.T) {
 	t.Run("projector", func(t *testing.T) { browserProjector(t, browser) })
 	t.Run("projector live", func(t *testing.T) { browserProjectorLive(t, browser) })
 	t.Run("phone call", func(t *testing.T) { browserPhoneCall(t, browser) })
+	t.Run("board", func(t *testing.T) { browserBoard(t, browser) })
 }
 
 // roomNames are the players of an evening at the Gasthaus: long names
@@ -183,6 +184,23 @@ func browserProjectorLive(t *testing.T, browser context.Context) {
 	}
 	screenChecks(t, p, "1920x1080 round 2")
 	p.shot("projector-round-2")
+
+	// To the end of the evening: the winners and the prizes, live too.
+	for !f.load().Finished() {
+		f.finishRound(len(f.load().Rounds))
+		if !f.load().Finished() {
+			f.drawDigital()
+		}
+	}
+	p.untilWithin("the end on the screen", 5*time.Second, `document.querySelector('[data-testid="screen-state"]')?.textContent.includes("beendet")`)
+	p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
+	screenChecks(t, p, "1920x1080 finished")
+	p.shot("projector-finished")
+	p.step("forget the pages", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("[data-pages]").forEach(l => delete l.bummerlPages)`))
+	p.step("small beamer", chromedp.EmulateViewport(1280, 720))
+	p.until("lists paged anew", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
+	screenChecks(t, p, "1280x720 finished")
+	p.shot("projector-finished-1280x720")
 }
 
 // browserPhoneCall: a player's page on a 390 px phone shows "Du bist dran:
@@ -229,6 +247,23 @@ func browserPhoneCall(t *testing.T, browser context.Context) {
 		t.Errorf("loser's state %q, want verloren, 1:2", got)
 	}
 	p.shot("phone-lost")
+}
+
+// browserBoard: the board a helper calls from, on a laptop and a phone.
+func browserBoard(t *testing.T, browser context.Context) {
+	f := hallFixture(t, 4)
+	f.helper.post(f.path+"/tables/call", nil)
+	staff := newPage(t, browser, f.app)
+	const phoneWidth = 390
+	staff.login("Hans")
+	staff.open(f.path+"/tables", testid("tables"))
+	staff.shot("board")
+	staff.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	staff.open(f.path+"/tables", testid("tables"))
+	if w := eval[int](staff, `Math.max(document.scrollingElement.scrollWidth, innerWidth)`); w > phoneWidth {
+		t.Errorf("board is %d px wide on a %d px phone", w, phoneWidth)
+	}
+	staff.shot("board-phone")
 }
 
 // untilWithin waits at most d for the JavaScript expression to be true,

@@ -58,9 +58,10 @@ func screenModel(t *tournament.Tournament, lang string) views.ScreenModel {
 	if m.Finished {
 		sm := standingsModel(t, lang)
 		m.Prizes = sm.Prizes
-		for _, pp := range t.PlayerPlaces() {
-			if pp.Decided && pp.From <= 3 {
-				m.Winners = append(m.Winners, views.ScreenWinner{From: pp.From, To: pp.To, Name: ros.players[pp.Player].Name})
+		// Per card: a player holding both finalists' cards is 1st and 2nd.
+		for _, st := range t.Standings() {
+			if st.Decided && st.From <= 3 {
+				m.Winners = append(m.Winners, views.ScreenWinner{From: st.From, To: st.To, Name: ros.holder(st.Card).Name})
 			}
 		}
 	}

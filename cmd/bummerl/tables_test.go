@@ -258,3 +258,68 @@ func TestPlayerPageCall(t *testing.T) {
 	page = f.app.client().get(f.path + "/card/1?lang=en").body
 	mustContain(t, page, "Quarterfinal against Spieler 2 (Card 3): won 2:1", `data-testid="next-1"`)
 }
+
+// The API of the tables: the same rules as the board, JSON in and out.
+func TestTablesAPI(t *testing.T) {
+	f := hallFixture(t, 0)
+	hans := basic("Hans", "Hans-password")
+	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10) + "/tables"
+
+	// The number of tables: organisers; checked.
+	r := f.api.api(http.MethodPut, base, hans, map[string]int{"tables": 2})
+	if r.status != http.StatusForbidden {
+		t.Fatalf("helper sets tables: %d", r.status)
+	}
+	r = f.api.api(http.MethodPut, base, f.anna, map[string]int{"tables": -3})
+	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "tables_invalid" || e.Field != "tables" {
+		t.Fatalf("-3 tables: %d %+v", r.status, e)
+	}
+	r = f.api.api(http.MethodPut, base, f.anna, map[string]any{})
+	if r.status != http.StatusBadRequest {
+		t.Fatalf("no tables: %d %s", r.status, r.body)
+	}
+	r = f.api.api(http.MethodPut, base, f.anna, map[string]int{"tables": 2})
+	b := decode[boardJSON](t, r)
+	if r.status != http.StatusOK || b.Round != 1 || b.Tables != 2 || len(b.Free) != 2 || len(b.Waiting) != 3 {
+		t.Fatalf("set 2 tables: %d %+v", r.status, b)
+	}
+
+	// Call the next match, then one by number; the answer names them.
+	type called struct {
+		Called []matchJSON `json:"called"`
+	}
+	r = f.api.api(http.MethodPost, base+"/call", hans, map[string]any{})
+	if c := decode[called](t, r); r.status != http.StatusOK || len(c.Called) != 1 || c.Called[0].Match != 1 || c.Called[0].Table != 1 {
+		t.Fatalf("call next: %d %s", r.status, r.body)
+	}
+	m2 := f.matchOf(1, 2)
+	r = f.api.api(http.MethodPost, base+"/call", hans, map[string]int{"match": 2, "version": m2.Version})
+	if e := decode[apiError](t, r); r.status != http.StatusConflict || e.Code != "player_busy" {
+		t.Fatalf("call a busy player's match: %d %+v", r.status, e)
+	}
+	r = f.api.api(http.MethodPost, base+"/call", hans, map[string]bool{"all": true})
+	if c := decode[called](t, r); r.status != http.StatusOK || len(c.Called) != 1 || c.Called[0].Match != 3 || c.Called[0].Table != 2 {
+		t.Fatalf("call all: %d %s", r.status, r.body)
+	}
+
+	// The board: public, with the time of each call.
+	b = decode[boardJSON](t, f.app.client().get(base))
+	if len(b.Busy) != 2 || b.Busy[0].Table != 1 || b.Busy[0].Called == nil || b.Busy[0].Match.Match != 1 ||
+		len(b.Waiting) != 1 || b.Waiting[0].BusyAt != 1 || len(b.Free) != 0 {
+		t.Fatalf("board: %+v", b)
+	}
+	// Moving onto a busy table is refused; sending back frees the table.
+	m3 := f.matchOf(1, 3)
+	path := apiRoundPath(f.id, 1) + "/matches/3"
+	r = f.api.api(http.MethodPost, path+"/start", hans, map[string]int{"version": m3.Version, "table": 1})
+	if e := decode[apiError](t, r); r.status != http.StatusConflict || e.Code != "table_busy" || e.Field != "table" {
+		t.Fatalf("move onto a busy table: %d %+v", r.status, e)
+	}
+	r = f.api.api(http.MethodPost, path+"/release", hans, map[string]int{"version": m3.Version})
+	if got := decode[matchJSON](t, r); r.status != http.StatusOK || got.Started || got.Table != 0 {
+		t.Fatalf("release: %d %s", r.status, r.body)
+	}
+	if b := decode[boardJSON](t, f.app.client().get(base)); len(b.Free) != 1 || b.Free[0] != 2 {
+		t.Fatalf("after the release: %+v", b)
+	}
+}

@@ -384,3 +384,26 @@ func checkTables(t *testing.T, i int, tr *Tournament) {
 		}
 	}
 }
+
+// Calling a given waiting match: to the lowest free table, with the same
+// refusals as by hand.
+func TestCallFree(t *testing.T) {
+	tr := hall(t, 2)
+	m, err := tr.CallFree(1, 6, version(tr, 1, 6), evening)
+	must(t, err)
+	if m.No != 6 || m.Table != 1 {
+		t.Fatalf("called %+v, want match 6 at table 1", m)
+	}
+	call(t, tr, 1, 2) // Huber at table 2
+	before := clone(t, tr)
+	_, err = tr.CallFree(1, 2, version(tr, 1, 2), evening)
+	wantCode(t, err, "no_table_free")
+	_, err = tr.CallFree(1, 7, version(tr, 1, 7), evening)
+	wantCode(t, err, "match_is_bye") // a bye never sits, free table or not
+	_, err = tr.CallFree(1, 9, 1, evening)
+	wantCode(t, err, "match_not_found")
+	unchanged(t, before, tr)
+	win(t, tr, 11)
+	_, err = tr.CallFree(1, 2, version(tr, 1, 2), evening)
+	wantCode(t, err, "player_busy")
+}
