@@ -140,6 +140,23 @@ var migrations = []string{
 	// case (COLLATE NOCASE). fillNameKeys fills the column and makes it
 	// unique.
 	`ALTER TABLE users ADD COLUMN name_key TEXT;`,
+	// 4: API tokens get an id (to list and revoke one without its hash),
+	// an optional expiry and the time of their last use (0: never). The
+	// table is made anew: SQLite cannot add a primary key.
+	`CREATE TABLE api_tokens_new (
+		id           INTEGER PRIMARY KEY,
+		token_hash   TEXT NOT NULL UNIQUE,
+		user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+		label        TEXT NOT NULL,
+		created_at   INTEGER NOT NULL,
+		expires_at   INTEGER NOT NULL DEFAULT 0,
+		last_used_at INTEGER NOT NULL DEFAULT 0
+	);
+	INSERT INTO api_tokens_new (token_hash, user_id, label, created_at)
+		SELECT token_hash, user_id, label, created_at FROM api_tokens ORDER BY created_at, token_hash;
+	DROP TABLE api_tokens;
+	ALTER TABLE api_tokens_new RENAME TO api_tokens;
+	CREATE INDEX api_tokens_user ON api_tokens(user_id);`,
 }
 
 // migrationCode runs after the SQL of a step (by its number), in the same

@@ -73,6 +73,9 @@ type accountChange struct {
 	User     *auditUser  `json:"user,omitempty"`
 	Password string      `json:"password,omitempty"` // "reset": that it changed
 	Token    *auditToken `json:"api_token,omitempty"`
+	// TokensRevoked counts the user's API tokens a password reset or a
+	// change of role revoked.
+	TokensRevoked int `json:"api_tokens_revoked,omitempty"`
 }
 
 type auditUser struct {
@@ -202,7 +205,9 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 	return row.user(), nil
 }
 
-// SetRole changes a user's role; the last organiser stays one.
+// SetRole changes a user's role; the last organiser stays one. A new role
+// revokes the user's API tokens: a script made for what he could do
+// before must not keep it (or gain more) unnoticed.
 func (s *Store) SetRole(ctx context.Context, actor User, id int64, role Role) error {
 	if _, err := ParseRole(string(role)); err != nil {
 		return err
@@ -215,12 +220,28 @@ func (s *Store) SetRole(ctx context.Context, actor User, id int64, role Role) er
 		}
 		cur := old
 		cur.Role = string(role)
-		return accountChange{User: cur.audit()}, tx.Model(&userRow{}).Where("id = ?", id).Update("role", string(role)).Error
+		after := accountChange{User: cur.audit()}
+		if Role(old.Role) == role {
+			return after, nil
+		}
+		if err := tx.Model(&userRow{}).Where("id = ?", id).Update("role", string(role)).Error; err != nil {
+			return after, err
+		}
+		var err error
+		after.TokensRevoked, err = revokeTokensOf(tx, id)
+		return after, err
 	})
 }
 
-// SetPassword gives a user a new password and ends his sessions, so a
-// password reset also locks out whoever knew the old one.
+// revokeTokensOf deletes every API token of user id and says how many.
+func revokeTokensOf(tx *gorm.DB, id int64) (int, error) {
+	res := tx.Where("user_id = ?", id).Delete(&apiTokenRow{})
+	return int(res.RowsAffected), res.Error
+}
+
+// SetPassword gives a user a new password and ends his sessions and his
+// API tokens, so a password reset also locks out whoever knew the old
+// password or took a token.
 func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password string) error {
 	if err := checkPassword(password); err != nil {
 		return err
@@ -233,7 +254,13 @@ func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password 
 		if err := tx.Model(&userRow{}).Where("id = ?", id).Update("password_hash", string(hash)).Error; err != nil {
 			return accountChange{}, err
 		}
-		return accountChange{User: old.audit(), Password: "reset"}, tx.Where("user_id = ?", id).Delete(&sessionRow{}).Error
+		after := accountChange{User: old.audit(), Password: "reset"}
+		if err := tx.Where("user_id = ?", id).Delete(&sessionRow{}).Error; err != nil {
+			return after, err
+		}
+		var err error
+		after.TokensRevoked, err = revokeTokensOf(tx, id)
+		return after, err
 	})
 }
 
@@ -416,17 +443,45 @@ func (s *Store) DeleteSession(ctx context.Context, token string) error {
 }
 
 type apiTokenRow struct {
-	TokenHash string `gorm:"column:token_hash;primaryKey"`
+	ID        int64  `gorm:"column:id;primaryKey"`
+	TokenHash string `gorm:"column:token_hash"`
 	UserID    int64  `gorm:"column:user_id"`
 	Label     string `gorm:"column:label"`
 	Created   int64  `gorm:"column:created_at"`
+	Expires   int64  `gorm:"column:expires_at"`   // 0: never
+	LastUsed  int64  `gorm:"column:last_used_at"` // 0: never used
 }
 
 func (apiTokenRow) TableName() string { return "api_tokens" }
 
-// NewAPIToken creates a token for scripts that use the JSON API as userID,
-// audited as his action. It is shown once; only its hash is kept.
+// APIToken is a token as the users page lists it: never the token itself.
+type APIToken struct {
+	ID       int64
+	UserID   int64
+	User     string // the owner's name
+	Label    string
+	Created  time.Time
+	Expires  time.Time // zero: never
+	LastUsed time.Time // zero: never used; updated at most once a minute
+	Expired  bool      // Expires has passed: the token is refused
+}
+
+// lastUsedEvery is how stale "last used" may be: TokenUser writes it at
+// most this often per token, not on every request.
+const lastUsedEvery = time.Minute
+
+// NewAPIToken creates a token that never expires; see CreateAPIToken.
 func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (string, error) {
+	return s.CreateAPIToken(ctx, userID, label, 0)
+}
+
+// CreateAPIToken creates a token for scripts that use the JSON API as
+// userID, audited as his action, valid for ttl (0: until revoked). It is
+// shown once; only its hash is kept.
+func (s *Store) CreateAPIToken(ctx context.Context, userID int64, label string, ttl time.Duration) (string, error) {
+	if ttl < 0 {
+		return "", fmt.Errorf("store: API token lifetime %v is negative", ttl)
+	}
 	label, err := checkText(text.TokenLabel, label, "Die Bezeichnung fehlt", "the label is empty")
 	if err != nil {
 		return "", err
@@ -443,7 +498,11 @@ func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (st
 		if len(owner) == 0 {
 			return ErrNotFound
 		}
-		row := apiTokenRow{TokenHash: hash, UserID: userID, Label: label, Created: s.now()}
+		now := s.now()
+		row := apiTokenRow{TokenHash: hash, UserID: userID, Label: label, Created: now}
+		if ttl > 0 {
+			row.Expires = now + ttl.Milliseconds()
+		}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
@@ -456,14 +515,103 @@ func (s *Store) NewAPIToken(ctx context.Context, userID int64, label string) (st
 	return token, nil
 }
 
-// TokenUser is the user of an API token; ErrNotFound when it is unknown.
+// tokenListRow is a token with its owner's name.
+type tokenListRow struct {
+	ID       int64  `gorm:"column:id"`
+	UserID   int64  `gorm:"column:user_id"`
+	User     string `gorm:"column:user_name"`
+	Label    string `gorm:"column:label"`
+	Created  int64  `gorm:"column:created_at"`
+	Expires  int64  `gorm:"column:expires_at"`
+	LastUsed int64  `gorm:"column:last_used_at"`
+}
+
+const tokenListColumns = "api_tokens.id, api_tokens.user_id, users.name AS user_name, api_tokens.label, " +
+	"api_tokens.created_at, api_tokens.expires_at, api_tokens.last_used_at"
+
+// APITokens lists every API token by owner and age, expired ones too
+// (marked), until they are revoked.
+func (s *Store) APITokens(ctx context.Context) ([]APIToken, error) {
+	var rows []tokenListRow
+	err := s.rdb.WithContext(ctx).Table("api_tokens").Select(tokenListColumns).
+		Joins("JOIN users ON users.id = api_tokens.user_id").
+		Order("users.name, api_tokens.created_at, api_tokens.id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: list API tokens: %w", err)
+	}
+	now := s.now()
+	out := make([]APIToken, len(rows))
+	for i, r := range rows {
+		out[i] = APIToken{ID: r.ID, UserID: r.UserID, User: r.User, Label: r.Label, Created: fromMillis(r.Created),
+			Expired: r.Expires != 0 && r.Expires <= now}
+		if r.Expires != 0 {
+			out[i].Expires = fromMillis(r.Expires)
+		}
+		if r.LastUsed != 0 {
+			out[i].LastUsed = fromMillis(r.LastUsed)
+		}
+	}
+	return out, nil
+}
+
+// RevokeAPIToken deletes token id on behalf of actor (audited: whose token
+// and its label); ErrNotFound when there is none.
+func (s *Store) RevokeAPIToken(ctx context.Context, actor User, id int64) error {
+	err := s.write(ctx, func(tx *gorm.DB) error {
+		var rows []tokenListRow
+		err := tx.Table("api_tokens").Select(tokenListColumns).
+			Joins("JOIN users ON users.id = api_tokens.user_id").
+			Where("api_tokens.id = ?", id).Limit(1).Find(&rows).Error
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return ErrNotFound
+		}
+		if err := tx.Delete(&apiTokenRow{}, id).Error; err != nil {
+			return err
+		}
+		return s.writeAccountAudit(tx, actor, "revoke API token",
+			accountChange{Token: &auditToken{User: rows[0].User, Label: rows[0].Label}}, accountChange{})
+	})
+	if e := (*Error)(nil); err != nil && !errors.As(err, &e) {
+		return fmt.Errorf("store: revoke API token: %w", err)
+	}
+	return err
+}
+
+// TokenUser is the user of an API token; ErrNotFound when it is unknown,
+// revoked or expired. It notes the token's use, at most once a minute, so
+// a script polling every second costs one write a minute, not one a call.
 func (s *Store) TokenUser(ctx context.Context, token string) (User, error) {
-	var rows []userRow
-	err := s.rdb.WithContext(ctx).Table("users").Select("users.*").
-		Joins("JOIN api_tokens ON api_tokens.user_id = users.id").
-		Where("api_tokens.token_hash = ?", hashToken(token)).
+	now := s.now()
+	var rows []struct {
+		UserID   int64  `gorm:"column:user_id"`
+		Name     string `gorm:"column:name"`
+		Role     string `gorm:"column:role"`
+		TokenID  int64  `gorm:"column:token_id"`
+		LastUsed int64  `gorm:"column:last_used_at"`
+	}
+	err := s.rdb.WithContext(ctx).Table("api_tokens").
+		Select("users.id AS user_id, users.name, users.role, api_tokens.id AS token_id, api_tokens.last_used_at").
+		Joins("JOIN users ON users.id = api_tokens.user_id").
+		Where("api_tokens.token_hash = ? AND (api_tokens.expires_at = 0 OR api_tokens.expires_at > ?)", hashToken(token), now).
 		Limit(1).Find(&rows).Error
-	return oneUser(rows, err)
+	if err != nil {
+		return User{}, fmt.Errorf("store: find user: %w", err)
+	}
+	if len(rows) == 0 {
+		return User{}, ErrNotFound
+	}
+	r := rows[0]
+	if stale := now - lastUsedEvery.Milliseconds(); r.LastUsed <= stale {
+		// Bookkeeping only: a failure here must not refuse the request.
+		_ = s.write(ctx, func(tx *gorm.DB) error {
+			return tx.Model(&apiTokenRow{}).Where("id = ? AND last_used_at <= ?", r.TokenID, stale).
+				Update("last_used_at", now).Error
+		})
+	}
+	return User{ID: r.UserID, Name: r.Name, Role: Role(r.Role)}, nil
 }
 
 func oneUser(rows []userRow, err error) (User, error) {

@@ -431,3 +431,199 @@ func TestMigrateNameKeys(t *testing.T) {
 		t.Errorf("users %+v", users)
 	}
 }
+
+// API tokens are listed with owner, creation, expiry and last use, can be
+// revoked (audited), expire, and die with a password reset or a change of
+// role of their owner, in the same transaction.
+func TestAPITokenLifecycle(t *testing.T) {
+	s := MustOpen(t)
+	now := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { return now }
+	anna, err := s.AddUser(ctx, admin, "Anna", "anna-geheim", store.Organiser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hans, err := s.AddUser(ctx, anna, "Hans", "hans-geheim", store.Helper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forever, err := s.NewAPIToken(ctx, anna.ID, "Anzeigetafel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day, err := s.CreateAPIToken(ctx, hans.ID, "Tagesskript", 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateAPIToken(ctx, hans.ID, "x", -time.Hour); err == nil {
+		t.Error("a token that expired before it was made")
+	}
+	works := func(token string, want store.User) {
+		t.Helper()
+		if got, err := s.TokenUser(ctx, token); err != nil || got != want {
+			t.Errorf("at %v: TokenUser = %+v, %v; want %+v", now, got, err, want)
+		}
+	}
+	refused := func(token string) {
+		t.Helper()
+		if _, err := s.TokenUser(ctx, token); err != store.ErrNotFound {
+			t.Errorf("at %v: TokenUser = %v, want ErrNotFound", now, err)
+		}
+	}
+	list := func() map[string]store.APIToken {
+		t.Helper()
+		tokens, err := s.APITokens(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]store.APIToken{}
+		for _, tok := range tokens {
+			m[tok.Label] = tok
+		}
+		return m
+	}
+
+	// Listed with owner and times; never used yet.
+	got := list()
+	if a := got["Anzeigetafel"]; len(got) != 2 || a.User != "Anna" || a.UserID != anna.ID || !a.Created.Equal(now) ||
+		!a.Expires.IsZero() || !a.LastUsed.IsZero() || a.ID == 0 {
+		t.Fatalf("tokens %+v", got)
+	}
+	if d := got["Tagesskript"]; !d.Expires.Equal(now.Add(24*time.Hour)) || d.User != "Hans" || d.Expired {
+		t.Errorf("day token %+v", d)
+	}
+
+	// Last use is written at most once a minute.
+	works(forever, anna)
+	if got := list()["Anzeigetafel"].LastUsed; !got.Equal(now) {
+		t.Errorf("last used %v, want %v", got, now)
+	}
+	used := now
+	now = now.Add(59 * time.Second)
+	works(forever, anna)
+	if got := list()["Anzeigetafel"].LastUsed; !got.Equal(used) {
+		t.Errorf("last used %v after 59 s, want still %v", got, used)
+	}
+	now = now.Add(time.Second)
+	works(forever, anna)
+	if got := list()["Anzeigetafel"].LastUsed; !got.Equal(now) {
+		t.Errorf("last used %v after a minute, want %v", got, now)
+	}
+
+	// Expiry: valid until the last millisecond, refused from then on.
+	start := list()["Tagesskript"].Created
+	now = start.Add(24*time.Hour - time.Millisecond)
+	works(day, hans)
+	now = start.Add(24 * time.Hour)
+	refused(day)
+	if d := list()["Tagesskript"]; !d.Expired {
+		t.Errorf("expired token listed as %+v", d)
+	}
+	works(forever, anna)
+
+	// Revoke: audited, gone, a second time not found.
+	id := list()["Anzeigetafel"].ID
+	if err := s.RevokeAPIToken(ctx, hans, id); err != nil {
+		t.Fatal(err)
+	}
+	refused(forever)
+	if err := s.RevokeAPIToken(ctx, hans, id); err != store.ErrNotFound {
+		t.Errorf("revoke twice: %v", err)
+	}
+	audit, err := s.UserAudit(ctx, 1)
+	if err != nil || len(audit) != 1 || audit[0].Action != "revoke API token" || audit[0].User != "Hans" ||
+		audit[0].Before != `{"api_token":{"user":"Anna","label":"Anzeigetafel"}}` || audit[0].After != `{}` {
+		t.Errorf("audit %+v, %v", audit, err)
+	}
+
+	// A password reset and a change of role revoke the owner's tokens, not
+	// other users' ones; a refused change keeps them.
+	for _, change := range []struct {
+		name string
+		do   func() error
+		ok   bool
+	}{
+		{"short password", func() error { return s.SetPassword(ctx, anna, hans.ID, "kurz") }, false},
+		{"last organiser", func() error { return s.SetRole(ctx, anna, anna.ID, store.Helper) }, false},
+		{"same role", func() error { return s.SetRole(ctx, anna, hans.ID, store.Helper) }, false},
+		{"reset password", func() error { return s.SetPassword(ctx, anna, hans.ID, "neues-passwort") }, true},
+		{"set role", func() error { return s.SetRole(ctx, anna, hans.ID, store.Organiser) }, true},
+	} {
+		hansTok, err := s.NewAPIToken(ctx, hans.ID, "Hans' Skript")
+		if err != nil {
+			t.Fatal(err)
+		}
+		annaTok, err := s.NewAPIToken(ctx, anna.ID, "Annas Skript")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = change.do()
+		if _, tokErr := s.TokenUser(ctx, hansTok); (tokErr == store.ErrNotFound) != change.ok {
+			t.Errorf("%s (%v): Hans' token: %v", change.name, err, tokErr)
+		}
+		if _, err := s.TokenUser(ctx, annaTok); err != nil {
+			t.Errorf("%s: Anna's token: %v", change.name, err)
+		}
+		if change.ok {
+			a, _ := s.UserAudit(ctx, 1)
+			if !strings.Contains(a[0].After, `"api_tokens_revoked":`) {
+				t.Errorf("%s: audit %s", change.name, a[0].After)
+			}
+		}
+	}
+}
+
+// A database from before migration 4 keeps its API tokens: they work, get
+// an id, never expire and were never used.
+func TestMigrateAPITokens(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anna, err := s.AddUser(ctx, admin, "Anna", "anna-geheim", store.Organiser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, err := s.NewAPIToken(ctx, anna.ID, "Anzeigetafel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db := rawDB(t, path)
+	for _, q := range []string{
+		`CREATE TABLE api_tokens_old (
+			token_hash TEXT PRIMARY KEY,
+			user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+			label      TEXT NOT NULL,
+			created_at INTEGER NOT NULL)`,
+		`INSERT INTO api_tokens_old SELECT token_hash, user_id, label, created_at FROM api_tokens`,
+		`DROP TABLE api_tokens`,
+		`ALTER TABLE api_tokens_old RENAME TO api_tokens`,
+		`UPDATE schema_version SET version = 3`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s = mustOpenPath(t, path)
+	tokens, err := s.APITokens(ctx)
+	if err != nil || len(tokens) != 1 || tokens[0].ID == 0 || tokens[0].Label != "Anzeigetafel" || !tokens[0].Expires.IsZero() ||
+		!tokens[0].LastUsed.IsZero() || tokens[0].Expired {
+		t.Fatalf("tokens %+v, %v", tokens, err)
+	}
+	if u, err := s.TokenUser(ctx, token); err != nil || u != anna {
+		t.Errorf("TokenUser: %+v, %v", u, err)
+	}
+	// Removing the owner still takes his tokens (ON DELETE CASCADE).
+	if _, err := s.AddUser(ctx, admin, "Berta", "berta-geheim", store.Organiser); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveUser(ctx, admin, anna.ID); err != nil {
+		t.Fatal(err)
+	}
+	if tokens, err := s.APITokens(ctx); err != nil || len(tokens) != 0 {
+		t.Errorf("tokens of a removed user: %+v, %v", tokens, err)
+	}
+}

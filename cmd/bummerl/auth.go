@@ -249,7 +249,8 @@ func (s *server) usersPage(c echo.Context) error {
 }
 
 // userDone are the messages after a change of an account, by ?done=.
-var userDone = map[string]string{"role": "users.role_set", "password": "users.password_set", "remove": "users.removed"}
+var userDone = map[string]string{"role": "users.role_set", "password": "users.password_set", "remove": "users.removed",
+	"token": "tokens.revoked"}
 
 // changeUser runs a change of account :uid by the logged-in organiser and
 // goes back to the list; a refusal (the last organiser, a short password)
@@ -335,6 +336,9 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 	if m.UserForm.Values == nil {
 		m.UserForm = views.NewForm(map[string]string{"role": string(store.Helper)})
 	}
+	if m.Tokens, err = s.tokenRows(c); err != nil {
+		return err
+	}
 	return render(c, status, views.UsersPage(m))
 }
 
@@ -361,16 +365,23 @@ func (s *server) addUser(c echo.Context) error {
 	return redirect(c, "/users")
 }
 
-// addToken creates an API token for the logged-in organiser and shows it once.
+// addToken creates an API token for the logged-in organiser, valid for
+// the lifetime chosen (tokens.go), and shows it once.
 func (s *server) addToken(c echo.Context) error {
 	u, _ := currentUser(c)
 	label := strings.TrimSpace(c.FormValue("label"))
-	m := views.UsersModel{TokenForm: views.NewForm(map[string]string{"label": label})}
+	m := views.UsersModel{TokenForm: views.NewForm(map[string]string{"label": label, "expires": c.FormValue("expires")})}
 	if label == "" {
 		m.TokenForm.Fail("label", text(c, "tokens.label_missing"))
+	}
+	ttl, ok := tokenLifetimes[c.FormValue("expires")]
+	if !ok {
+		m.TokenForm.Fail("expires", text(c, "tokens.expires_bad"))
+	}
+	if !m.TokenForm.OK() {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
 	}
-	tok, err := s.store.NewAPIToken(c.Request().Context(), u.ID, label)
+	tok, err := s.store.CreateAPIToken(c.Request().Context(), u.ID, label, ttl)
 	if err != nil { // a label too long or with invisible characters
 		return formError(c, m.TokenForm, err, func(status int, f views.Form) error {
 			return s.renderUsers(c, status, views.UsersModel{TokenForm: f})
@@ -394,6 +405,7 @@ type auditAccount struct {
 		User  string `json:"user"`
 		Label string `json:"label"`
 	} `json:"api_token"`
+	TokensRevoked int `json:"api_tokens_revoked"`
 }
 
 // accountSummary says in one line what a change of accounts did, from the
@@ -408,13 +420,23 @@ func accountSummary(lang, action, beforeJSON, afterJSON string) string {
 	case action == "add user" && after.User != nil:
 		return views.Textf(lang, "users.did_add", after.User.Name, role(after.User.Role))
 	case action == "set role" && before.User != nil && after.User != nil:
-		return views.Textf(lang, "users.did_role", before.User.Name, role(before.User.Role), role(after.User.Role))
+		return views.Textf(lang, "users.did_role", before.User.Name, role(before.User.Role), role(after.User.Role)) + revoked(lang, after)
 	case action == "reset password" && before.User != nil:
-		return views.Textf(lang, "users.did_password", before.User.Name)
+		return views.Textf(lang, "users.did_password", before.User.Name) + revoked(lang, after)
 	case action == "remove user" && before.User != nil:
 		return views.Textf(lang, "users.did_remove", before.User.Name)
 	case action == "create API token" && after.Token != nil:
 		return views.Textf(lang, "users.did_token", after.Token.Label, after.Token.User)
+	case action == "revoke API token" && before.Token != nil:
+		return views.Textf(lang, "users.did_revoke", before.Token.Label, before.Token.User)
 	}
 	return ""
+}
+
+// revoked tells how many API tokens a change of accounts revoked, if any.
+func revoked(lang string, after auditAccount) string {
+	if after.TokensRevoked == 0 {
+		return ""
+	}
+	return views.Textf(lang, "users.tokens_revoked", after.TokensRevoked)
 }

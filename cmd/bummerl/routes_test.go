@@ -112,9 +112,9 @@ func TestRouteAccess(t *testing.T) {
 		"GET /tournaments/new", "POST /tournaments", "GET /t/:id/settings", "POST /t/:id/settings", "POST /t/:id/resize",
 		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
 		"POST /t/:id/draw/undo", "GET /t/:id/history",
-		"GET /users", "POST /users", "POST /users/tokens", "POST /users/:uid/role", "POST /users/:uid/password",
+		"GET /users", "POST /users", "POST /users/tokens", "GET /users/tokens/:tid/revoke", "POST /users/tokens/:tid/revoke", "POST /users/:uid/role", "POST /users/:uid/password",
 		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",
-		"POST /api/tournaments", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
+		"POST /api/tournaments", "GET /api/tokens", "DELETE /api/tokens/:tid", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
 		"POST /api/tournaments/:id/draw/physical", "DELETE /api/tournaments/:id/rounds/:round",
 		"POST /t/:id/tables/count", "PUT /api/tournaments/:id/tables",
 	}

@@ -60,6 +60,8 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/history":                              {"", `data-testid="history"`, ""},
 		"/users":                                      {"", `data-testid="users"`, ""},
 		"/users/:uid/remove":                          {"", `data-testid="remove-form"`, ""},
+		"/users/tokens/:tid/revoke":                   {"", `data-testid="revoke-question"`, ""},
+		"/api/tokens":                                 {"", `"label":"Anzeigetafel"`, ""},
 		"/api/tournaments":                            {"", `"name":"Preisschnapsen Hinterbrühl"`, ""},
 		"/api/tournaments/:id":                        {"", `"settings":{"name":"Preisschnapsen Hinterbrühl"`, ""},
 		"/api/tournaments/:id/cards/:no/next":         {"", `"card":1,"player":{"name":"Spieler 1"`, ""},
@@ -73,6 +75,9 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/screen":                               {"", `data-testid="screen-name">Preisschnapsen Hinterbrühl<`, ""},
 		"/t/:id/tables":                               {"", `data-testid="tables-summary"`, "<h1>Tische und Aufruf</h1>"},
 		"/api/tournaments/:id/tables":                 {"", `"round":1,"tables":0`, `"round":0,"tables":0`},
+	}
+	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
+		t.Fatal(err)
 	}
 	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
@@ -97,7 +102,7 @@ func TestPendingSeedSecret(t *testing.T) {
 				continue // no round is drawn yet
 			}
 			walked++
-			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":round", "1", ":match", "1").Replace(r.Path) + pg.query
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.get(path)
 				if strings.Contains(got.body, pending.Seed) {
