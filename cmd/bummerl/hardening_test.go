@@ -107,6 +107,25 @@ func TestBackupFilePrivate(t *testing.T) {
 	}
 }
 
+// TestStaticFilesOnly: /static/ serves the assets, not a listing of them.
+func TestStaticFilesOnly(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	for _, p := range []string{"/static/", "/static/./", "/static"} {
+		r := c.get(p)
+		if r.status != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, want 404", p, r.status)
+		}
+		mustNotContain(t, r.body, `href="app.js"`, `href="style.css"`) // a listing
+	}
+	if r := c.get("/static/style.css"); r.status != http.StatusOK {
+		t.Errorf("GET /static/style.css: status %d", r.status)
+	}
+	if r := c.request(http.MethodHead, "/static/htmx.min.js", nil, nil); r.status != http.StatusOK {
+		t.Errorf("HEAD /static/htmx.min.js: status %d", r.status)
+	}
+}
+
 // TestCSRFNotFromQuery: the token counts in the posted form or the header,
 // not in the address (?_csrf=), where logs and Referer headers keep it.
 func TestCSRFNotFromQuery(t *testing.T) {

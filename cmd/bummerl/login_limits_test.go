@@ -273,10 +273,23 @@ func TestPasswordQueueGivesUp(t *testing.T) {
 	})
 	l := app.s.logins
 	l.queueWait = 200 * time.Millisecond
-	first := make(chan response, 1)
-	go func() { first <- app.clientFrom("127.0.0.3").basicWith("Anna", "x", nil) }()
-	for len(l.slots) == 0 {
-		time.Sleep(time.Millisecond)
+	first := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/api/tournaments", nil)
+		req.SetBasicAuth("Anna", "x")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			first <- 0
+			return
+		}
+		resp.Body.Close()
+		first <- resp.StatusCode
+	}()
+	for deadline := time.Now().Add(10 * time.Second); len(l.slots) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			close(block)
+			t.Fatal("the first login never reached the password check")
+		}
 	}
 	// The request's context ends (the client went away): the wait ends.
 	ctx, cancel := context.WithCancel(t.Context())
@@ -290,8 +303,8 @@ func TestPasswordQueueGivesUp(t *testing.T) {
 		t.Errorf("queue full: status %d, Retry-After %q, want 503", r.status, r.header.Get("Retry-After"))
 	}
 	close(block)
-	if r := <-first; r.status != http.StatusUnauthorized {
-		t.Errorf("the blocked check: status %d", r.status)
+	if status := <-first; status != http.StatusUnauthorized {
+		t.Errorf("the blocked check: status %d", status)
 	}
 	if len(l.slots) != 0 {
 		t.Errorf("%d slots still taken", len(l.slots))

@@ -50,8 +50,15 @@ func serveLimited(t testing.TB, h http.Handler, lim netLimits, cleanup func()) s
 	return ln.Addr().String()
 }
 
-// rawGET sends one keep-alive GET on conn and reads the answer.
+// rawGET sends one keep-alive GET on conn and reads the answer, giving up
+// after 10 s.
 func rawGET(conn net.Conn, br *bufio.Reader, path string) (int, error) {
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	defer conn.SetDeadline(time.Time{})
+	return rawGETNoDeadline(conn, br, path)
+}
+
+func rawGETNoDeadline(conn net.Conn, br *bufio.Reader, path string) (int, error) {
 	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: bummerl.test\r\n\r\n", path); err != nil {
 		return 0, err
 	}
@@ -223,8 +230,9 @@ func TestKeepStreamOpen(t *testing.T) {
 	lim := testLimits
 	lim.ReadTimeout, lim.WriteTimeout = 250*time.Millisecond, 250*time.Millisecond
 	addr := serveLimited(t, e, lim, func() {})
+	client := &http.Client{Timeout: 10 * time.Second}
 	count := func(path string) int {
-		resp, err := http.Get("http://" + addr + path)
+		resp, err := client.Get("http://" + addr + path)
 		if err != nil {
 			return 0
 		}
@@ -309,7 +317,7 @@ func TestMeasureIdleConnFDs(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					br := bufio.NewReader(conn)
-					if _, err := rawGET(conn, br, "/login"); err == nil {
+					if _, err := rawGETNoDeadline(conn, br, "/login"); err == nil {
 						answered.Add(1)
 					}
 					if _, err := br.ReadByte(); err != nil {
