@@ -1516,9 +1516,9 @@ func matchActions(m RoundModel, r MatchRow) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var82 string
-				templ_7745c5c3_Var82, templ_7745c5c3_Err = templruntime.NewAttributeExpression(itoa(r.Table)).Resolve(ctx)
+				templ_7745c5c3_Var82, templ_7745c5c3_Err = templruntime.NewAttributeExpression(tableValue(r.Table)).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/round.templ`, Line: 289, Col: 117}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/round.templ`, Line: 289, Col: 123}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var82)
 				if templ_7745c5c3_Err != nil {
@@ -1641,6 +1641,15 @@ func matchActions(m RoundModel, r MatchRow) templ.Component {
 		}
 		return nil
 	})
+}
+
+// tableValue prefills the start form's table: none while the match has
+// no table yet (a number of tables is set and it is not called).
+func tableValue(table int) string {
+	if table == 0 {
+		return ""
+	}
+	return itoa(table)
 }
 
 // backURL is the round page with the current filter, to return to after an action.

@@ -323,3 +323,18 @@ func TestTablesAPI(t *testing.T) {
 		t.Fatalf("after the release: %+v", b)
 	}
 }
+
+// With a number of tables a match has no table until it is called: the
+// round page, the score sheets and the start form say none, not 0.
+func TestTablesOnOtherPages(t *testing.T) {
+	f := hallFixture(t, 2)
+	f.helper.post(f.path+"/tables/call", nil)
+	sheets := f.helper.get(f.path + "/print/rounds/1/sheets").body
+	mustContain(t, sheets, "Spielzettel: Viertelfinale, Partie 1, Tisch 1</h1>", "Spielzettel: Viertelfinale, Partie 2</h1>")
+	mustNotContain(t, sheets, "Tisch 0")
+	round := f.helper.get(f.path + "/rounds/1").body
+	mustContain(t, testidText(t, round, "status-1"), "wird gespielt an Tisch 1")
+	mustContain(t, round, `name="table" min="1" value=""`)
+	mustNotContain(t, round, `value="0"`)
+	mustContain(t, f.app.client().get(f.path+"/rounds/1").body, "wird gespielt an Tisch 1")
+}
