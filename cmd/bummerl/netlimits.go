@@ -18,8 +18,7 @@ type netLimits struct {
 	// ReadHeaderTimeout bounds reading a request's header.
 	ReadHeaderTimeout time.Duration
 	// ReadTimeout bounds reading a whole request, body included, from its
-	// first byte. net/http also ends the request's context then, so no
-	// handler may run longer (streams lift it with keepStreamOpen).
+	// first byte (net/http lifts it once the body is read).
 	ReadTimeout time.Duration
 	// WriteTimeout bounds handling and writing a response, from the end of
 	// its request's header: long enough to download a backup.
@@ -59,12 +58,12 @@ func newHTTPServer(h http.Handler, ln net.Listener, lim netLimits) (*http.Server
 	return srv, ln
 }
 
-// keepStreamOpen lifts the read and write timeouts (and with them the end
-// of the request's context) for this one response, for a stream that
-// stays open as long as the client listens: server-sent events. Call it
-// first thing in such a handler and for nothing else; every other
-// response keeps the server's limits. The connection still counts
-// against MaxConns while it is open.
+// keepStreamOpen lifts the write timeout (and the read timeout, should a
+// body still be unread) for this one response, for a stream that stays
+// open as long as the client listens: server-sent events. Call it first
+// thing in such a handler and for nothing else; every other response
+// keeps the server's limits. The connection still counts against
+// MaxConns while it is open.
 func keepStreamOpen(c echo.Context) error {
 	rc := http.NewResponseController(c.Response())
 	if err := rc.SetReadDeadline(time.Time{}); err != nil {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,8 +201,8 @@ func TestConnectionLimit(t *testing.T) {
 }
 
 // TestKeepStreamOpen: a stream (server-sent events) that calls
-// keepStreamOpen outlives the read and write timeouts, its context
-// intact; the same handler without it is cut off.
+// keepStreamOpen outlives the write timeout; the same handler without it
+// is cut off.
 func TestKeepStreamOpen(t *testing.T) {
 	const events = 8
 	stream := func(lift bool) echo.HandlerFunc {
@@ -386,4 +387,39 @@ func TestServeLimitFlags(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLiveStreamOutlivesTimeouts: the app's event stream (/t/:id/events)
+// outlives the server's read and write timeouts (keepStreamOpen, and a
+// deadline per event of its own): a change made after they passed still
+// reaches the client.
+func TestLiveStreamOutlivesTimeouts(t *testing.T) {
+	f := newFixture(t, nil, 1, 1)
+	lim := testLimits
+	lim.ReadTimeout, lim.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	addr := serveLimited(t, f.app.echo, lim, func() {})
+	resp, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + addr + f.path + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	time.Sleep(3 * lim.ReadTimeout)
+	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Spätkommer"}, "count": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d", r.status)
+	}
+	want := "data: " + strconv.FormatInt(f.revision(), 10)
+	for line := range lines {
+		if line == want {
+			return
+		}
+	}
+	t.Errorf("the stream ended without %q after the timeouts", want)
 }
