@@ -7,7 +7,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"html"
+	"io"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,6 +45,13 @@ type pageCache struct {
 	// cache: random, so no page content can contain it.
 	slot string
 
+	// renders bounds the pages rendered at once: after a change hundreds
+	// of phones ask within a second, for a few hundred different pages.
+	// Rendering them two at a time per core costs no time (the cores
+	// are busy either way) and keeps the memory of the renders in
+	// flight small.
+	renders chan struct{}
+
 	mu     sync.Mutex
 	lru    *list.List // of *pageEntry, most recently used first
 	items  map[pageKey]*list.Element
@@ -71,6 +80,7 @@ type pageEntry struct {
 	contentType string
 	parts       [][]byte // the body split at the CSRF token
 	size        int
+	cacheable   bool // a page to keep (200, HTML, no error)
 
 	gzOnce sync.Once
 	gz     []byte // gzipped body for the token browsers get (fixedToken)
@@ -97,6 +107,7 @@ func newPageCache(maxBytes int) *pageCache {
 	return &pageCache{
 		maxBytes: maxBytes,
 		slot:     "csrf-slot-" + hex.EncodeToString(b),
+		renders:  make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		lru:      list.New(),
 		items:    map[pageKey]*list.Element{},
 		stamps:   map[int64]pageStamp{},
@@ -133,14 +144,14 @@ func (s *server) cached(next echo.HandlerFunc) echo.HandlerFunc {
 
 // serve answers from the cache, waits for a render of the same key in
 // progress, or renders and keeps the page.
-func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) error {
+func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (err error) {
 	p.mu.Lock()
 	if el, ok := p.items[key]; ok {
 		p.lru.MoveToFront(el)
 		e := el.Value.(*pageEntry)
 		p.mu.Unlock()
 		p.hits.Add(1)
-		return p.write(c, e)
+		return p.respond(c, e, false)
 	}
 	if f, ok := p.flight[key]; ok {
 		p.mu.Unlock()
@@ -151,7 +162,7 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) er
 		}
 		if f.entry != nil {
 			p.hits.Add(1)
-			return p.write(c, f.entry)
+			return p.respond(c, f.entry, false)
 		}
 		return next(c)
 	}
@@ -160,7 +171,14 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) er
 	p.mu.Unlock()
 	p.misses.Add(1)
 
-	e, err := p.render(c, key, next)
+	var e *pageEntry
+	select {
+	case p.renders <- struct{}{}:
+		e, err = p.render(c, key, next)
+		<-p.renders
+	case <-c.Request().Context().Done():
+		err = c.Request().Context().Err()
+	}
 	p.mu.Lock()
 	delete(p.flight, key)
 	if e != nil {
@@ -193,59 +211,55 @@ func (p *pageCache) render(c echo.Context, key pageKey, next echo.HandlerFunc) (
 		status = http.StatusOK
 	}
 	e := &pageEntry{key: key, status: status, contentType: orig.Header().Get(echo.HeaderContentType)}
-	e.parts = bytes.Split(rec.body.Bytes(), []byte(p.slot))
+	e.cacheable = err == nil && status == http.StatusOK && strings.HasPrefix(e.contentType, echo.MIMETextHTML)
+	e.parts = bytes.Split(bytes.Clone(rec.body.Bytes()), []byte(p.slot))
 	for _, part := range e.parts {
 		e.size += len(part)
 	}
-	if werr := p.writeBody(c, e, true); werr != nil && err == nil {
+	if werr := p.respond(c, e, true); werr != nil && err == nil {
 		err = werr
 	}
-	if err != nil || status != http.StatusOK || !strings.HasPrefix(e.contentType, echo.MIMETextHTML) {
+	if !e.cacheable {
 		return nil, err
 	}
-	return e, nil
+	return e, err
 }
 
-// write answers from a cached entry.
-func (p *pageCache) write(c echo.Context, e *pageEntry) error {
-	h := c.Response().Header()
+// respond answers with entry e: gzipped ahead for the token browsers get
+// (fixedToken), else with the request's token put in (and compressed on
+// the way when the client asks for it). raw writes to the writer under
+// Echo's Response: the handler already sent the status through it.
+func (p *pageCache) respond(c echo.Context, e *pageEntry, raw bool) error {
+	res := c.Response()
+	h := res.Header()
 	h.Set(echo.HeaderContentType, e.contentType)
 	token, _ := c.Get(csrfKey).(string)
-	if token == fixedToken && acceptsGzip(c.Request()) {
+	var body [][]byte
+	if e.cacheable && token == fixedToken && acceptsGzip(c.Request()) {
 		e.gzOnce.Do(func() { e.gz = gzipBytes(e.join(fixedToken)) })
 		h.Set(echo.HeaderContentEncoding, "gzip")
 		h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 		h.Set(echo.HeaderContentLength, strconv.Itoa(len(e.gz)))
-		c.Response().WriteHeader(e.status)
-		_, err := c.Response().Write(e.gz)
-		return err
+		body = [][]byte{e.gz}
+	} else {
+		tok := []byte(html.EscapeString(token))
+		h.Set(echo.HeaderContentLength, strconv.Itoa(e.size+(len(e.parts)-1)*len(tok)))
+		for i, part := range e.parts {
+			if i > 0 {
+				body = append(body, tok)
+			}
+			body = append(body, part)
+		}
 	}
-	return p.writeBody(c, e, false)
-}
-
-// writeBody writes the entry's body with the request's token; raw writes
-// to the writer under Echo's Response (the handler already sent the
-// status through it).
-func (p *pageCache) writeBody(c echo.Context, e *pageEntry, raw bool) error {
-	token, _ := c.Get(csrfKey).(string)
-	token = html.EscapeString(token)
-	res := c.Response()
-	n := e.size + (len(e.parts)-1)*len(token)
-	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(n))
-	var w interface{ Write([]byte) (int, error) } = res
+	var w io.Writer = res
 	if raw {
 		w = res.Writer
 		res.Writer.WriteHeader(e.status)
 	} else {
 		res.WriteHeader(e.status)
 	}
-	for i, part := range e.parts {
-		if i > 0 {
-			if _, err := w.Write([]byte(token)); err != nil {
-				return err
-			}
-		}
-		if _, err := w.Write(part); err != nil {
+	for _, b := range body {
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
@@ -322,11 +336,17 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return r.body.Write(b)
 }
 
-// gzipBytes compresses b once, for a body served many times.
+// gzipBytes compresses b once, for a body served many times. The
+// compressors come from the pool the gzip middleware uses: a new one
+// allocates about a megabyte.
 func gzipBytes(b []byte) []byte {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	buf.Grow(len(b)/4 + 64)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&buf)
 	_, _ = zw.Write(b)
 	_ = zw.Close()
+	zw.Reset(nil)
+	gzipWriters.Put(zw)
 	return buf.Bytes()
 }
