@@ -67,15 +67,20 @@ func (s *server) confirmRevokeToken(c echo.Context) error {
 
 // revokeToken deletes an API token; programs using it get 401 from now on.
 func (s *server) revokeToken(c echo.Context) error {
+	if err := s.revokePathToken(c); err != nil {
+		return err
+	}
+	return redirect(c, "/users?done=token")
+}
+
+// revokePathToken revokes the API token :tid in the name of the user asking.
+func (s *server) revokePathToken(c echo.Context) error {
 	id, err := pathInt64(c, "tid")
 	if err != nil {
 		return err
 	}
 	me, _ := currentUser(c)
-	if err := s.store.RevokeAPIToken(c.Request().Context(), me, id); err != nil {
-		return err
-	}
-	return redirect(c, "/users?done=token")
+	return s.store.RevokeAPIToken(c.Request().Context(), me, id)
 }
 
 // tokenJSON is an API token in the API: never the token itself.
@@ -112,12 +117,7 @@ func (s *server) apiTokens(c echo.Context) error {
 
 // apiRevokeToken revokes API token :tid (organisers); 204.
 func (s *server) apiRevokeToken(c echo.Context) error {
-	id, err := pathInt64(c, "tid")
-	if err != nil {
-		return err
-	}
-	me, _ := currentUser(c)
-	if err := s.store.RevokeAPIToken(c.Request().Context(), me, id); err != nil {
+	if err := s.revokePathToken(c); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
