@@ -157,6 +157,49 @@ var migrations = []string{
 	DROP TABLE api_tokens;
 	ALTER TABLE api_tokens_new RENAME TO api_tokens;
 	CREATE INDEX api_tokens_user ON api_tokens(user_id);`,
+	// digital tables (issue 11, tables_digital.go): a tournament match
+	// played on the players' phones, its moves in order, and the play
+	// settings of a tournament. IF NOT EXISTS: the tests of older steps
+	// set schema_version back on a database that has these tables.
+	`CREATE TABLE IF NOT EXISTS digital_tables (
+		id             INTEGER PRIMARY KEY,
+		tournament_id  INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+		round_no       INTEGER NOT NULL,
+		match_no       INTEGER NOT NULL,
+		card_a         INTEGER NOT NULL,
+		card_b         INTEGER NOT NULL,
+		variant        TEXT NOT NULL,
+		closing        TEXT NOT NULL,
+		bummerl_to_win INTEGER NOT NULL,
+		first_dealer   INTEGER NOT NULL,
+		seed           TEXT NOT NULL,
+		seat0          TEXT NOT NULL UNIQUE,
+		seat1          TEXT NOT NULL UNIQUE,
+		state          TEXT NOT NULL CHECK (state IN ('playing', 'finished', 'abandoned')),
+		seq            INTEGER NOT NULL,
+		recorded       BOOLEAN NOT NULL DEFAULT 0,
+		result_error   TEXT NOT NULL DEFAULT '',
+		created_at     INTEGER NOT NULL,
+		updated_at     INTEGER NOT NULL
+	);
+	CREATE INDEX IF NOT EXISTS digital_tables_match ON digital_tables(tournament_id, round_no, match_no);
+	CREATE TABLE IF NOT EXISTS digital_moves (
+		table_id INTEGER NOT NULL REFERENCES digital_tables(id) ON DELETE CASCADE,
+		seq      INTEGER NOT NULL,
+		move_id  TEXT NOT NULL,
+		seat     INTEGER NOT NULL,
+		kind     INTEGER NOT NULL,
+		card     INTEGER NOT NULL,
+		suit     INTEGER NOT NULL,
+		resign   TEXT NOT NULL,
+		at       INTEGER NOT NULL,
+		PRIMARY KEY (table_id, seq),
+		UNIQUE (table_id, move_id)
+	);
+	CREATE TABLE IF NOT EXISTS play_settings (
+		tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
+		german_suits  BOOLEAN NOT NULL
+	);`,
 }
 
 // migrationCode runs after the SQL of a step (by its number), in the same

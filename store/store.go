@@ -24,6 +24,8 @@ type Store struct {
 	rdb   *gorm.DB // readers: a pool, DEFERRED transactions (WAL snapshots)
 	cache rowCache
 	hub   hub // subscribers of tournaments' revisions (hub.go)
+	// tables keeps the digital tables' matches replayed (tables_digital.go).
+	tables matchCache
 	// Now is the clock; tests replace it to expire sessions.
 	Now func() time.Time
 }

@@ -127,6 +127,10 @@ type Deal struct {
 	Dealt bool
 
 	state schnapsen.Deal
+	trump schnapsen.Suit
+	// the card led to the trick in play, if led
+	lead schnapsen.Card
+	led  bool
 	// last trick: who led it and who won it (match seats)
 	lastLeader, lastWinner int
 }
@@ -197,6 +201,7 @@ func (m *Match) deal() error {
 	}
 	m.deals = append(m.deals, Deal{
 		Seed: seed, Forehand: m.forehand(i), ResignedBy: -1, Dealt: true, state: st, lastLeader: -1, lastWinner: -1,
+		trump: st.View(0).TrumpSuit,
 		Record: schnapsen.GameRecord{Variant: m.cfg.Variant, Closing: m.cfg.Closing, Deck: deck},
 	})
 	return nil
@@ -297,20 +302,18 @@ func (m *Match) play(d *Deal, mv Move) error {
 		return newError(CodeBadMove, "unknown action", "unbekannte Aktion")
 	}
 	a := schnapsen.Action{Seat: uint8(mv.Seat ^ d.Forehand), Kind: mv.Kind, Card: mv.Card, Suit: mv.Suit}
-	view := d.state.View(0)
-	leading := view.Lead
-	before := d.state
 	if err := d.state.Apply(a); err != nil { // S-7: live play refuses, never a renonce
-		d.state = before
 		return err
 	}
 	d.Record.Actions = append(d.Record.Actions, a)
-	if mv.Kind == schnapsen.Play && leading != nil {
-		d.lastLeader = 1 - mv.Seat
-		d.lastWinner = 1 - mv.Seat
-		if trickWinner(*leading, mv.Card, view.TrumpSuit) == 1 {
-			d.lastWinner = mv.Seat
+	if mv.Kind == schnapsen.Play {
+		if d.led { // the trick is complete
+			d.lastLeader, d.lastWinner = 1-mv.Seat, 1-mv.Seat
+			if trickWinner(d.lead, mv.Card, d.trump) == 1 {
+				d.lastWinner = mv.Seat
+			}
 		}
+		d.lead, d.led = mv.Card, !d.led
 	}
 	if d.state.Over() {
 		v := d.state.Verdict()

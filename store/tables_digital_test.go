@@ -1,0 +1,226 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"bummerl/domain/table"
+	"bummerl/domain/tournament"
+	"bummerl/store"
+)
+
+// seatTokens are two distinct test tokens (the web app makes random ones).
+func seatTokens(n int) [2]string {
+	return [2]string{fmt.Sprintf("seat-a-%016d", n), fmt.Sprintf("seat-b-%016d", n)}
+}
+
+// firstPlayable is the first match of round 1 between two cards.
+func firstPlayable(t *testing.T, tr *tournament.Tournament) tournament.Match {
+	t.Helper()
+	for _, m := range tr.Rounds[0].Matches {
+		if !m.Bye() && !m.Surrendered {
+			return m
+		}
+	}
+	t.Fatal("no match to play")
+	return tournament.Match{}
+}
+
+func view(t *testing.T, s *store.Store, id int64, seat int) table.SeatView {
+	t.Helper()
+	var v table.SeatView
+	if err := s.ReadTable(ctx, id, func(_ store.DigitalTable, m *table.Match) error {
+		v = m.View(seat)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// A digital match played move by move through a store that is closed and
+// opened again in the middle (a restart): every move is kept, the state
+// is the same, a move sent twice counts once, and the decided match's
+// result is in the tournament with the audit action "table result".
+func TestDigitalTablePlayedAndRecorded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bummerl.db")
+	s, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := drawnTournament(t, s)
+	mt := firstPlayable(t, tr)
+	dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "store-seed", 1, seatTokens(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "other", 0, seatTokens(2)); !errors.Is(err, store.ErrTableBusy) {
+		t.Fatalf("second table for the match: %v", err)
+	}
+	if _, err := s.StartTable(ctx, tr.ID, 1, 99, admin, "other", 0, seatTokens(3)); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown match: %v", err)
+	}
+	got, seat, err := s.TableBySeat(ctx, dt.Seats[1])
+	if err != nil || seat != 1 || got.ID != dt.ID {
+		t.Fatalf("by seat: %v %d %v", got, seat, err)
+	}
+	if _, _, err := s.TableBySeat(ctx, "seat-x-0000000000000001"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown seat: %v", err)
+	}
+	events, unsubscribe := s.SubscribeTable(dt.ID)
+	defer unsubscribe()
+
+	r := rand.New(rand.NewPCG(1, 2))
+	restarted := false
+	for n := 0; ; n++ {
+		v := view(t, s, dt.ID, 0)
+		if v.Finished {
+			break
+		}
+		seat := v.ToMove
+		legal := view(t, s, dt.ID, seat).Legal
+		mv := legal[r.IntN(len(legal))]
+		mv.ID = fmt.Sprint("mv", n)
+		_, applied, err := s.PlayMove(ctx, dt.ID, mv)
+		if err != nil || !applied {
+			t.Fatalf("move %d: %v %v", n, applied, err)
+		}
+		if n == 5 { // sent again: counts once
+			before := view(t, s, dt.ID, 0).Seq
+			if _, applied, err := s.PlayMove(ctx, dt.ID, mv); applied || err != nil {
+				t.Fatalf("repeat: %v %v", applied, err)
+			}
+			if view(t, s, dt.ID, 0).Seq != before {
+				t.Fatal("repeat counted")
+			}
+			select {
+			case <-events:
+			default:
+				t.Fatal("no event for a move")
+			}
+		}
+		if n == 30 && !restarted { // restart: a new process reads the file
+			before := [2]table.SeatView{view(t, s, dt.ID, 0), view(t, s, dt.ID, 1)}
+			unsubscribe()
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if s, err = store.Open(path); err != nil {
+				t.Fatal(err)
+			}
+			after := [2]table.SeatView{view(t, s, dt.ID, 0), view(t, s, dt.ID, 1)}
+			if !reflect.DeepEqual(before, after) {
+				t.Fatal("the match changed over a restart")
+			}
+			events, unsubscribe = s.SubscribeTable(dt.ID)
+			restarted = true
+		}
+	}
+	defer s.Close()
+	if !restarted {
+		t.Fatal("the match ended before the restart")
+	}
+	final, err := s.Table(ctx, dt.ID)
+	if err != nil || final.State != store.TableFinished || !final.Recorded || final.ResultError != "" {
+		t.Fatalf("table after the match: %+v %v", final, err)
+	}
+	var verdict table.SeatView
+	var sheetLen int
+	_ = s.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, m *table.Match) error {
+		verdict, sheetLen = m.View(0), len(m.Sheet())
+		return nil
+	})
+	loaded, err := s.Load(ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := loaded.Rounds[0].Matches[mt.No-1].Result
+	if res == nil || res.Bummerl != verdict.Bummerl || res.Winner != []tournament.CardNo{mt.A, mt.B}[*verdict.Winner] || len(res.Sheet) != sheetLen {
+		t.Fatalf("result %+v, table %+v", res, verdict)
+	}
+	audit, err := s.Audit(ctx, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if audit[0].Action != "table result" || audit[0].User != store.TableActor {
+		t.Fatalf("audit: %+v", audit[0])
+	}
+	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "late", Seat: 0, Resign: table.ResignDeal}); err == nil {
+		t.Fatal("a move after the match")
+	}
+}
+
+// A result entered by hand while the table plays wins: the table's
+// decided match keeps the reason, nothing is overwritten. An abandoned
+// table takes no more moves.
+func TestDigitalTableConflictAndAbandon(t *testing.T) {
+	s := MustOpen(t)
+	tr := drawnTournament(t, s)
+	mt := firstPlayable(t, tr)
+	dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "conflict", 0, seatTokens(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, tr.ID, admin, "result", func(t *tournament.Tournament) error {
+		return t.SetResult(1, mt.No, mt.Version, mt.ScoredResult(mt.A, 2, 0))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "x", Seat: 1, Resign: table.ResignMatch}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Table(ctx, dt.ID)
+	if got.State != store.TableFinished || got.Recorded || got.ResultError == "" {
+		t.Fatalf("table: %+v", got)
+	}
+	loaded, _ := s.Load(ctx, tr.ID)
+	if r := loaded.Rounds[0].Matches[mt.No-1].Result; r.Winner != mt.A || r.Sheet != nil {
+		t.Fatalf("hand result overwritten: %+v", r)
+	}
+	if _, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "again", 0, seatTokens(2)); err == nil {
+		t.Fatal("table for a match with a result")
+	}
+
+	// Abandon another match's table.
+	var other tournament.Match
+	for _, m := range tr.Rounds[0].Matches {
+		if !m.Bye() && m.No != mt.No {
+			other = m
+		}
+	}
+	dt2, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "abandon", 0, seatTokens(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AbandonTable(ctx, dt2.ID, admin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AbandonTable(ctx, dt2.ID, admin); !errors.Is(err, store.ErrTableClosed) {
+		t.Fatalf("abandoned twice: %v", err)
+	}
+	if _, _, err := s.PlayMove(ctx, dt2.ID, table.Move{ID: "y", Seat: 0, Resign: table.ResignDeal}); !errors.Is(err, store.ErrTableClosed) {
+		t.Fatalf("move at an abandoned table: %v", err)
+	}
+	// After abandoning, a new table may start for that match.
+	if _, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "again", 0, seatTokens(4)); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.TablesOfMatch(ctx, tr.ID, 1, other.No)
+	if err != nil || len(list) != 2 || list[0].State != store.TablePlaying || list[1].State != store.TableAbandoned {
+		t.Fatalf("tables of the match: %+v %v", list, err)
+	}
+	// Play settings.
+	if p, _ := s.PlaySettings(ctx, tr.ID); p.GermanSuits {
+		t.Fatal("German suits by default")
+	}
+	if err := s.SetPlaySettings(ctx, tr.ID, admin, store.PlaySettings{GermanSuits: true}); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := s.PlaySettings(ctx, tr.ID); !p.GermanSuits {
+		t.Fatal("German suits not saved")
+	}
+}
