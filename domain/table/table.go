@@ -201,7 +201,7 @@ func (m *Match) deal() error {
 	}
 	m.deals = append(m.deals, Deal{
 		Seed: seed, Forehand: m.forehand(i), ResignedBy: -1, Dealt: true, state: st, lastLeader: -1, lastWinner: -1,
-		trump: st.View(0).TrumpSuit,
+		trump:  st.View(0).TrumpSuit,
 		Record: schnapsen.GameRecord{Variant: m.cfg.Variant, Closing: m.cfg.Closing, Deck: deck},
 	})
 	return nil
