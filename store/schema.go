@@ -168,6 +168,8 @@ var migrations = []string{
 		match_no       INTEGER NOT NULL,
 		card_a         INTEGER NOT NULL,
 		card_b         INTEGER NOT NULL,
+		name_a         TEXT NOT NULL,
+		name_b         TEXT NOT NULL,
 		variant        TEXT NOT NULL,
 		closing        TEXT NOT NULL,
 		bummerl_to_win INTEGER NOT NULL,

@@ -44,7 +44,9 @@ type DigitalTable struct {
 	TournamentID int64
 	Round, Match int
 	// Cards are the match's cards A and B, seats 0 and 1.
-	Cards  [2]tournament.CardNo
+	Cards [2]tournament.CardNo
+	// Names are the players of the cards when the table started.
+	Names  [2]string
 	Config table.Config
 	// Seats are the secret seat links' tokens, seat 0 and 1.
 	Seats [2]string
@@ -65,6 +67,8 @@ type digitalTableRow struct {
 	MatchNo      int    `gorm:"column:match_no"`
 	CardA        int    `gorm:"column:card_a"`
 	CardB        int    `gorm:"column:card_b"`
+	NameA        string `gorm:"column:name_a"`
+	NameB        string `gorm:"column:name_b"`
 	Variant      string `gorm:"column:variant"`
 	Closing      string `gorm:"column:closing"`
 	BummerlToWin int    `gorm:"column:bummerl_to_win"`
@@ -103,8 +107,9 @@ func (r digitalTableRow) config() table.Config {
 
 func (r digitalTableRow) domain() DigitalTable {
 	return DigitalTable{ID: r.ID, TournamentID: r.TournamentID, Round: r.RoundNo, Match: r.MatchNo,
-		Cards: [2]tournament.CardNo{tournament.CardNo(r.CardA), tournament.CardNo(r.CardB)}, Config: r.config(),
-		Seats: [2]string{r.Seat0, r.Seat1}, State: r.State, Seq: r.Seq, Recorded: r.Recorded, ResultError: r.ResultError,
+		Cards: [2]tournament.CardNo{tournament.CardNo(r.CardA), tournament.CardNo(r.CardB)}, Names: [2]string{r.NameA, r.NameB},
+		Config: r.config(),
+		Seats:  [2]string{r.Seat0, r.Seat1}, State: r.State, Seq: r.Seq, Recorded: r.Recorded, ResultError: r.ResultError,
 		Created: fromMillis(r.Created), Updated: fromMillis(r.Updated)}
 }
 
@@ -208,6 +213,7 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 		}
 		now := s.now()
 		row = digitalTableRow{TournamentID: tournamentID, RoundNo: round, MatchNo: match, CardA: int(m.A), CardB: int(m.B),
+			NameA: cardPlayer(t, m.A), NameB: cardPlayer(t, m.B),
 			Variant: string(cfg.Variant), Closing: string(cfg.Closing), BummerlToWin: cfg.BummerlToWin, FirstDealer: firstDealer,
 			Seed: seed, Seat0: seats[0], Seat1: seats[1], State: TablePlaying, Created: now, Updated: now}
 		if err := tx.Create(&row).Error; err != nil {
@@ -226,6 +232,16 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 func tableAudit(r digitalTableRow) map[string]any {
 	return map[string]any{"digital_table": map[string]any{"id": r.ID, "round": r.RoundNo, "match": r.MatchNo,
 		"a": r.CardA, "b": r.CardB, "state": r.State, "moves": r.Seq}}
+}
+
+// cardPlayer is the name of the player holding card no.
+func cardPlayer(t *tournament.Tournament, no tournament.CardNo) string {
+	c, ok := t.Card(no)
+	if !ok {
+		return ""
+	}
+	p, _ := t.Player(c.Player)
+	return p.Name
 }
 
 // playableMatch is match no of round round if a result may be played for it.
@@ -359,7 +375,10 @@ func (s *Store) ReadTable(ctx context.Context, id int64, fn func(DigitalTable, *
 // tournament (tournament.SetResult, audit "table result"). applied is
 // false for a move sent again (same id, same move): it counts once. A
 // refused move writes nothing and returns the domain's error.
-func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move) (dt DigitalTable, applied bool, err error) {
+//
+// at is the number of moves the phone saw when the move was chosen
+// (table.Match.ApplyAt); -1 skips that check.
+func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (dt DigitalTable, applied bool, err error) {
 	var row digitalTableRow
 	var m *table.Match
 	var saved *rowSet
@@ -376,7 +395,10 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move) (dt Digit
 		if row.State == TableAbandoned {
 			return ErrTableClosed
 		}
-		if applied, err = m.Apply(mv); err != nil || !applied {
+		if at < 0 {
+			at = m.Seq()
+		}
+		if applied, err = m.ApplyAt(mv, at); err != nil || !applied {
 			return err // a repeated move: nothing to write
 		}
 		now := s.now()

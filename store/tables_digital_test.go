@@ -65,7 +65,7 @@ func TestDigitalTablePlayedAndRecorded(t *testing.T) {
 		t.Fatalf("unknown match: %v", err)
 	}
 	got, seat, err := s.TableBySeat(ctx, dt.Seats[1])
-	if err != nil || seat != 1 || got.ID != dt.ID {
+	if err != nil || seat != 1 || got.ID != dt.ID || got.Names[0] == "" || got.Names[1] == "" {
 		t.Fatalf("by seat: %v %d %v", got, seat, err)
 	}
 	if _, _, err := s.TableBySeat(ctx, "seat-x-0000000000000001"); !errors.Is(err, store.ErrNotFound) {
@@ -85,13 +85,13 @@ func TestDigitalTablePlayedAndRecorded(t *testing.T) {
 		legal := view(t, s, dt.ID, seat).Legal
 		mv := legal[r.IntN(len(legal))]
 		mv.ID = fmt.Sprint("mv", n)
-		_, applied, err := s.PlayMove(ctx, dt.ID, mv)
+		_, applied, err := s.PlayMove(ctx, dt.ID, mv, -1)
 		if err != nil || !applied {
 			t.Fatalf("move %d: %v %v", n, applied, err)
 		}
 		if n == 5 { // sent again: counts once
 			before := view(t, s, dt.ID, 0).Seq
-			if _, applied, err := s.PlayMove(ctx, dt.ID, mv); applied || err != nil {
+			if _, applied, err := s.PlayMove(ctx, dt.ID, mv, -1); applied || err != nil {
 				t.Fatalf("repeat: %v %v", applied, err)
 			}
 			if view(t, s, dt.ID, 0).Seq != before {
@@ -149,7 +149,7 @@ func TestDigitalTablePlayedAndRecorded(t *testing.T) {
 	if audit[0].Action != "table result" || audit[0].User != store.TableActor {
 		t.Fatalf("audit: %+v", audit[0])
 	}
-	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "late", Seat: 0, Resign: table.ResignDeal}); err == nil {
+	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "late", Seat: 0, Resign: table.ResignDeal}, -1); err == nil {
 		t.Fatal("a move after the match")
 	}
 }
@@ -170,7 +170,7 @@ func TestDigitalTableConflictAndAbandon(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "x", Seat: 1, Resign: table.ResignMatch}); err != nil {
+	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "x", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := s.Table(ctx, dt.ID)
@@ -202,7 +202,7 @@ func TestDigitalTableConflictAndAbandon(t *testing.T) {
 	if _, err := s.AbandonTable(ctx, dt2.ID, admin); !errors.Is(err, store.ErrTableClosed) {
 		t.Fatalf("abandoned twice: %v", err)
 	}
-	if _, _, err := s.PlayMove(ctx, dt2.ID, table.Move{ID: "y", Seat: 0, Resign: table.ResignDeal}); !errors.Is(err, store.ErrTableClosed) {
+	if _, _, err := s.PlayMove(ctx, dt2.ID, table.Move{ID: "y", Seat: 0, Resign: table.ResignDeal}, -1); !errors.Is(err, store.ErrTableClosed) {
 		t.Fatalf("move at an abandoned table: %v", err)
 	}
 	// After abandoning, a new table may start for that match.

@@ -163,13 +163,17 @@ func (s *server) apiPlayers(c echo.Context) error {
 }
 
 // saleJSON is a sale: to an existing player (player) or to a new one
-// (name, club, phone), count cards.
+// (name, club, phone), count cards. A new player named like one already
+// there is refused (409 player_exists) unless new_player says he is a
+// different person, told apart by note (P-1, docs/tournament.md).
 type saleJSON struct {
-	Player int    `json:"player"`
-	Name   string `json:"name"`
-	Club   string `json:"club"`
-	Phone  string `json:"phone"`
-	Count  int    `json:"count"`
+	Player    int    `json:"player"`
+	Name      string `json:"name"`
+	Club      string `json:"club"`
+	Phone     string `json:"phone"`
+	Count     int    `json:"count"`
+	NewPlayer bool   `json:"new_player"`
+	Note      string `json:"note"`
 }
 
 type soldJSON struct {
@@ -193,7 +197,12 @@ func (s *server) apiSell(c echo.Context) error {
 		sold  []tournament.CardNo
 	)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
-		buyer, sold, err = t.SellTo(tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}, in.Count)
+		p := tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}
+		if in.Player == 0 && in.NewPlayer {
+			buyer, sold, err = t.SellToNamesake(p, in.Note, in.Count)
+			return err
+		}
+		buyer, sold, err = t.SellTo(p, in.Count)
 		return err
 	})
 	if err != nil {

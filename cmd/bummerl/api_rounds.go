@@ -131,7 +131,7 @@ func (s *server) apiNextDraw(c echo.Context) error {
 	groups, err := t.NextDraw()
 	if err != nil {
 		p := explain(c, err)
-		out.Blocked = &apiError{p.msg, p.field, p.code}
+		out.Blocked = &apiError{Error: p.msg, Field: p.field, Code: p.code}
 		return c.JSON(http.StatusOK, out)
 	}
 	ros := newRoster(t)
@@ -314,7 +314,7 @@ func (s *server) apiResult(c echo.Context) error {
 	case err == nil:
 		return s.apiMatch(c, t, ref)
 	case errors.As(err, &te) && te.Deal >= 0:
-		return c.JSON(http.StatusUnprocessableEntity, sheetErrorJSON{apiError{te.Text(lang(c)), "sheet", te.Code}, te.Deal})
+		return c.JSON(http.StatusUnprocessableEntity, sheetErrorJSON{apiError{Error: te.Text(lang(c)), Field: "sheet", Code: te.Code}, te.Deal})
 	}
 	return err
 }

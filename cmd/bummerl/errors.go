@@ -150,6 +150,8 @@ type apiError struct {
 	Error string `json:"error"`
 	Field string `json:"field,omitempty"`
 	Code  string `json:"code"`
+	// Player is the existing player of a player_exists refusal.
+	Player int `json:"player,omitempty"`
 }
 
 // handleError is Echo's central error handler: JSON for the API, an error
@@ -167,7 +169,7 @@ func (s *server) handleError(err error, c echo.Context) {
 	case c.Request().Method == http.MethodHead:
 		werr = c.NoContent(p.status)
 	case isAPI(c):
-		werr = c.JSON(p.status, apiError{p.msg, p.field, p.code})
+		werr = c.JSON(p.status, apiError{Error: p.msg, Field: p.field, Code: p.code, Player: refusedPlayer(err)})
 	case isHTMX(c):
 		// The message alone, at the top of the page whatever the request
 		// targeted: static/app.js has htmx swap 4xx answers with HTML.
@@ -182,6 +184,15 @@ func (s *server) handleError(err error, c echo.Context) {
 	if werr != nil {
 		s.log.Error("writing error response", "err", werr)
 	}
+}
+
+// refusedPlayer is the existing player a refusal is about (player_exists),
+// or 0.
+func refusedPlayer(err error) int {
+	if te := (*tournament.Error)(nil); errors.As(err, &te) {
+		return int(te.Player)
+	}
+	return 0
 }
 
 // issueCSRF gives an error page the CSRF token for its forms (logout in

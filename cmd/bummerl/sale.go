@@ -79,11 +79,21 @@ func (s *server) sell(c echo.Context) error {
 		buyer tournament.PlayerID
 		sold  []tournament.CardNo
 	)
+	// An answer to the namesake ask (sale_ask.go) carries the buyer as
+	// typed; "new_player" says he is a different person.
+	ask := askFromForm(c, player)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+		if ask != nil && ask.newPlayer {
+			buyer, sold, err = t.SellToNamesake(tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, ask.Note, count)
+			return err
+		}
 		buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
 		return err
 	})
 	if err != nil {
+		if done, aerr := s.askAgain(c, id, q, f, player, ask, err); done {
+			return aerr
+		}
 		return formError(c, f, err, refuse)
 	}
 	// Show the new numbers: the counters and numbers for htmx (the form
@@ -98,6 +108,10 @@ func (s *server) sell(c echo.Context) error {
 	}
 	m := saleModel(t, q, views.Form{})
 	m.Last = &views.LastSale{Player: pl.Name, Cards: sold}
+	if ask != nil {
+		m.Form = views.NewForm(map[string]string{"count": "1"})
+		return render(c, http.StatusOK, views.SaleAskDone(m))
+	}
 	return render(c, http.StatusOK, views.SaleUpdate(m))
 }
 

@@ -248,6 +248,17 @@ func (m *Match) ToMove() int {
 	return d.state.ToMove() ^ d.Forehand
 }
 
+// ApplyAt is Apply for a phone that saw the match at seq moves: a new
+// move made from an older state is refused (CodeStale), so a second tab
+// showing an old state cannot play a card the player never chose. A move
+// sent again (same id) is recognised whatever seq it names.
+func (m *Match) ApplyAt(mv Move, seq int) (bool, error) {
+	if _, known := m.ids[mv.ID]; !known && seq != len(m.moves) {
+		return false, newError(CodeStale, "the table has moved on since this move was chosen", "am Tisch ist inzwischen weitergespielt worden")
+	}
+	return m.Apply(mv)
+}
+
 // Apply performs a move. applied is false for a move whose id was seen
 // before with the same content (sent twice, it counts once); the same id
 // for another move is an error. A refused move changes nothing.
@@ -368,6 +379,7 @@ const (
 	CodeBadMove     = "bad_move"
 	CodeDuplicateID = "duplicate_move_id"
 	CodeMatchOver   = "match_over"
+	CodeStale       = "stale_move"
 )
 
 func newError(code, en, de string) *Error { return &Error{Code: code, en: en, de: de} }

@@ -227,6 +227,19 @@ func TestIdempotentMoves(t *testing.T) {
 	if m.Seq() != seq {
 		t.Fatal("a refused move counted")
 	}
+	// A second tab showing an older state: its new move is refused, its
+	// repeat of the move made is recognised.
+	if ok, err := m.ApplyAt(mv, 0); ok || err != nil {
+		t.Fatalf("repeat from an old state: %v %v", ok, err)
+	}
+	stale := m.View(m.ToMove()).Legal[0]
+	stale.ID = "a3"
+	if _, err := m.ApplyAt(stale, 0); err == nil || err.(*Error).Code != CodeStale {
+		t.Fatalf("stale move: %v", err)
+	}
+	if ok, err := m.ApplyAt(stale, m.Seq()); !ok || err != nil {
+		t.Fatalf("current move: %v %v", ok, err)
+	}
 	for _, bad := range []Move{{Seat: 0, Kind: schnapsen.Declare}, {ID: "x", Seat: 2, Kind: schnapsen.Declare}, {ID: "y", Seat: 0, Resign: "all"}} {
 		if _, err := m.Apply(bad); err == nil {
 			t.Fatalf("%+v accepted", bad)

@@ -22,8 +22,10 @@ type Error struct {
 	Kind  Kind
 	Code  string
 	Field string
-	Deal  int   // 0-based score-sheet deal the error is about, or -1
-	Args  []any // values for the message; an arg with a Text(lang) method is translated
+	Deal  int // 0-based score-sheet deal the error is about, or -1
+	// Player is the player a refusal is about (player_exists), or 0.
+	Player PlayerID
+	Args   []any // values for the message; an arg with a Text(lang) method is translated
 }
 
 // message is one entry of the catalogue: printf formats in both languages.
@@ -81,6 +83,7 @@ var messages = map[string]message{
 	"bummerl_result_invalid":     {"the winner needs %d Bummerl and the loser fewer, not %d:%d", "Der Sieger braucht %d Bummerl und der Verlierer weniger, nicht %d:%d"},
 	"sheet_invalid":              {"score sheet, deal %d: %s", "Spielzettel, Spiel %d: %s"},
 	"sheet_unfinished":           {"the score sheet does not finish the match", "Der Spielzettel beendet die Partie nicht"},
+	"note_required":              {"a different person of the same name needs a note that tells the two apart (e.g. place or year of birth)", "Eine andere Person gleichen Namens braucht einen Zusatz, der die beiden unterscheidet (z. B. Ort oder Geburtsjahr)"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
 }
 

@@ -153,11 +153,16 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 
 // SellTo is the sale desk's one action (P-1): k cards to the player p.ID,
 // or, when p.ID is 0, to a new player of p's name, club and phone. A
-// refused sale adds no player.
+// refused sale adds no player. A new player named like one already there
+// is refused with player_exists (the desk asks; SellToNamesake sells to a
+// different person of that name).
 func (t *Tournament) SellTo(p Player, k int) (PlayerID, []CardNo, error) {
 	if p.ID != 0 {
 		sold, err := t.Sell(p.ID, k)
 		return p.ID, sold, err
+	}
+	if same, ok := t.Namesake(p.Name); ok {
+		return 0, nil, t.PlayerExists(same)
 	}
 	players, version := t.Players, t.Version
 	id, err := t.AddPlayer(p.Name, p.Club, p.Phone)

@@ -1,0 +1,122 @@
+package tournament
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
+	"bummerl/domain/text"
+)
+
+// A buyer whose name is already a player's is asked about first (P-1: the
+// per-player maximum holds only if one person is one player). Names are
+// compared by NameKey: case, accents, surrounding and repeated spaces do not
+// count, so "franz  HUBER " and "Fränz Huber" are Franz Huber.
+
+var folder = cases.Fold()
+
+// NameKey is the form of a name two buyers are compared by: spaces trimmed
+// and collapsed, accents and other combining marks dropped, case folded
+// (ß is ss).
+func NameKey(name string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.Join(strings.Fields(name), " ")) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return folder.String(norm.NFC.String(b.String()))
+}
+
+// Namesake finds the player whose name has the same NameKey as name.
+func (t *Tournament) Namesake(name string) (Player, bool) {
+	key := NameKey(name)
+	if key == "" {
+		return Player{}, false
+	}
+	for _, p := range t.Players {
+		if NameKey(p.Name) == key {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// CardsOf is the numbers player p holds, in card order.
+func (t *Tournament) CardsOf(p PlayerID) []CardNo {
+	var out []CardNo
+	for _, c := range t.Cards {
+		if c.Player == p {
+			out = append(out, c.No)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// namesakeAsk is the player_exists message: "Franz Huber hat schon Karten
+// 1, 2 — ihm verkaufen?", in the reader's language.
+type namesakeAsk struct {
+	name  string
+	cards []CardNo
+}
+
+func (a namesakeAsk) Text(lang string) string {
+	nos := make([]string, len(a.cards))
+	for i, no := range a.cards {
+		nos[i] = strconv.Itoa(int(no))
+	}
+	list := strings.Join(nos, ", ")
+	de := lang == "de"
+	switch {
+	case len(a.cards) == 0 && de:
+		return a.name + " ist schon angelegt (ohne Karten) — ihm verkaufen?"
+	case len(a.cards) == 0:
+		return a.name + " is registered already (no cards) — sell to him?"
+	case len(a.cards) == 1 && de:
+		return a.name + " hat schon Karte " + list + " — ihm verkaufen?"
+	case len(a.cards) == 1:
+		return a.name + " already holds card " + list + " — sell to him?"
+	case de:
+		return a.name + " hat schon Karten " + list + " — ihm verkaufen?"
+	}
+	return a.name + " already holds cards " + list + " — sell to him?"
+}
+
+// PlayerExists refuses a new player named like p: the caller asks whether
+// the buyer is p (sell to p.ID) or a different person (SellToNamesake).
+func (t *Tournament) PlayerExists(p Player) *Error {
+	// The message is the ask itself, built by namesakeAsk (not the catalogue).
+	e := newError(Conflict, "player_exists", "name", namesakeAsk{p.Name, t.CardsOf(p.ID)})
+	e.Player = p.ID
+	return e
+}
+
+// NoteField is the note that tells a namesake apart.
+var NoteField = text.Field{Name: "note", De: "Zusatz", En: "Note", Max: 40}
+
+// SellToNamesake sells k cards to a new player who shares his name with a
+// player already there, told apart by note: he is named "Name (note)", so
+// every page, print, screen and export that shows his name shows the note
+// (docs/tournament.md, "Namesakes"). The note is required; the combined
+// name must itself be new.
+func (t *Tournament) SellToNamesake(p Player, note string, k int) (PlayerID, []CardNo, error) {
+	p.ID = 0
+	note, err := cleanText(NoteField, note)
+	if err != nil {
+		return 0, nil, err
+	}
+	if note == "" {
+		return 0, nil, invalid("note_required", "note")
+	}
+	name, err := requiredText(text.PlayerName, p.Name)
+	if err != nil {
+		return 0, nil, err
+	}
+	p.Name = name + " (" + note + ")"
+	return t.SellTo(p, k)
+}
