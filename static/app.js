@@ -300,3 +300,13 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     seen = key;
   });
 })();
+
+// Print sheets (issue 10): a button with data-print opens the browser's
+// print dialog (the CSP allows no inline onclick).
+document.addEventListener("click", function (ev) {
+  var b = ev.target.closest && ev.target.closest("[data-print]");
+  if (b) {
+    ev.preventDefault();
+    window.print();
+  }
+});

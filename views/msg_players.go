@@ -27,7 +27,7 @@ func init() {
 		"player.waiting":      {"noch nicht begonnen", "not started yet"},
 		"player.refresh":      {"Die Seite aktualisiert sich alle 15 Sekunden.", "This page updates every 15 seconds."},
 		"cards.title":         {"Startkarten", "Entry cards"},
-		"cards.hint":          {"Zum Drucken: vier Karten pro A4-Seite. Der QR-Code führt zur Seite des Spielers.", "For printing: four cards per A4 page. The QR code leads to the player's page."},
+		"cards.hint":          {"Zum Drucken: acht Karten pro A4-Seite, an den gestrichelten Linien schneiden. Der QR-Code führt zur Seite des Spielers.", "For printing: eight cards per A4 page, cut along the dashed lines. The QR code leads to the player's page."},
 		"cards.loopback":      {"Achtung: Die QR-Codes zeigen auf %s – diese Adresse erreicht nur dieser Computer, kein Handy. Bummerl mit --base-url und der Adresse im WLAN starten (z. B. --base-url http://192.168.1.20:8080), dann die Startkarten drucken.", "Note: the QR codes point to %s – only this computer reaches that address, no phone does. Start Bummerl with --base-url and its address on the Wi-Fi (e.g. --base-url http://192.168.1.20:8080), then print the entry cards."},
 		"cards.qr":            {"QR-Code zur Spielerseite", "QR code of the player's page"},
 	})

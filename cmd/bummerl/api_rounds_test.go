@@ -152,16 +152,20 @@ func TestHistoryAndPrint(t *testing.T) {
 	mustContain(t, list, `data-testid="print-round"`, "Runde 1: Viertelfinale", "fertig, 2:1")
 	sheets := f.helper.get(f.path + "/print/rounds/1/sheets").body
 	open := countMatches(f.load(), func(x tournament.Match) bool { return !x.Decided() })
-	if got := strings.Count(sheets, `data-testid="sheet-`); got != open || open == 0 {
+	if got := strings.Count(sheets, `<article class="score-sheet"`); got != open || open == 0 {
 		t.Errorf("%d score sheets, want %d", got, open)
 	}
 	mustNotContain(t, sheets, `data-testid="sheet-`+strconv.Itoa(m.No)+`"`)
-	mustContain(t, sheets, `class="page-break"`, "Spielzettel", "Bummerl gewonnen", "Unterschrift")
+	// Four to an A4 page by default (issue 10), a block of two columns per
+	// Bummerl the match can take (B-3: 2 to win, at most 3).
+	mustContain(t, sheets, `class="sheet-page per-4"`, "Spielzettel", "Bummerl gewonnen", "Unterschrift", "3. Bummerl")
+	mustNotContain(t, sheets, "4. Bummerl")
+	mustContain(t, f.helper.get(f.path+"/print/rounds/1/sheets?per=2").body, `class="sheet-page per-2"`)
 	// B-1: the first row is the count both start from, labelled and explained.
-	if got := strings.Count(sheets, `<tr data-testid="start-row"><th>Start</th><td>7</td><td>7</td>`); got != open {
+	if got := strings.Count(sheets, `<tr data-testid="start-row"><th>Start</th><td class="block">7</td><td>7</td><td class="block">7</td><td>7</td><td class="block">7</td><td>7</td></tr>`); got != open {
 		t.Errorf("%d labelled start rows, want one per sheet (%d)", got, open)
 	}
-	mustContain(t, sheets, "Gezählt wird von Sieben herunter")
+	mustContain(t, sheets, "Von Sieben herunter")
 	mustNotContain(t, sheets, `<td class="num">0</td>`)
 	bracket := f.helper.get(f.path + "/print/bracket").body
 	mustContain(t, bracket, `data-testid="bracket"`, "Viertelfinale")

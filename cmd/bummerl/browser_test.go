@@ -390,7 +390,7 @@ func browserPhoneAndPrint(t *testing.T, browser context.Context) {
 		name, path, ready string
 		pages             int
 	}{
-		{"entry-cards", f.path + "/entry-cards", testid("entry-cards"), 2}, // 8 cards, 4 a page
+		{"entry-cards", f.path + "/entry-cards", testid("entry-cards"), 1}, // 8 cards, 8 a page
 		{"round-list", f.path + "/print/rounds/1", testid("print-round"), 1},
 	} {
 		p.open(pg.path, pg.ready)

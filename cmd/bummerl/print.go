@@ -1,10 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
+	"golang.org/x/text/collate"
+	xlang "golang.org/x/text/language"
 
+	"bummerl/domain/tournament"
 	"bummerl/views"
 )
 
@@ -26,17 +31,44 @@ func (s *server) printRound(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.PrintRoundPage(roundModel(t, r, lang(c), false, "")))
+	return render(c, http.StatusOK, views.PrintRoundPage(printRoundModel(t, r, lang(c))))
+}
+
+// printRoundModel is the round list: the matches, and every card of the
+// round under its holder's name, alphabetically (collated as the
+// projector's list of players), a player's cards by number.
+func printRoundModel(t *tournament.Tournament, r *tournament.Round, lang string) views.PrintRoundModel {
+	m := views.PrintRoundModel{RoundModel: roundModel(t, r, lang, false, "")}
+	for _, row := range m.Rows {
+		m.Players = append(m.Players, views.PrintPlayerLine{Name: row.AName, Card: row.A, Row: row})
+		if !row.Bye {
+			m.Players = append(m.Players, views.PrintPlayerLine{Name: row.BName, Card: row.B, Row: row})
+		}
+	}
+	tag := xlang.German
+	if lang == "en" {
+		tag = xlang.English
+	}
+	col := collate.New(tag, collate.IgnoreCase)
+	slices.SortStableFunc(m.Players, func(a, b views.PrintPlayerLine) int {
+		return cmp.Or(col.CompareString(a.Name, b.Name), cmp.Compare(a.Card, b.Card))
+	})
+	return m
 }
 
 // printSheets is a blank Bummerl score sheet for every match of a round
-// still to be played, with both names and card numbers.
+// still to be played, with both names and card numbers, 4 to an A4 page
+// or (?per=2) 2.
 func (s *server) printSheets(c echo.Context) error {
 	t, r, err := s.loadRound(c)
 	if err != nil {
 		return err
 	}
-	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, BummerlToWin: t.Settings.BummerlToWin}
+	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
+		BummerlToWin: t.Settings.BummerlToWin, PerPage: 4}
+	if c.QueryParam("per") == "2" {
+		m.PerPage = 2
+	}
 	for _, row := range roundModel(t, r, lang(c), true, "").Rows {
 		if !row.Surrendered {
 			m.Rows = append(m.Rows, row)
@@ -45,13 +77,18 @@ func (s *server) printSheets(c echo.Context) error {
 	return render(c, http.StatusOK, views.PrintSheetsPage(m))
 }
 
-// printBracket is the bracket for places 1–8.
+// printBracket is the bracket of the final rounds as a picture, on A4
+// portrait or (?paper=a3) A3 landscape.
 func (s *server) printBracket(c echo.Context) error {
 	t, err := s.loadTournament(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.PrintBracketPage(standingsModel(t, lang(c))))
+	paper := "a4"
+	if c.QueryParam("paper") == "a3" {
+		paper = "a3"
+	}
+	return render(c, http.StatusOK, views.PrintBracketPage(standingsModel(t, lang(c)), paper))
 }
 
 // printPrizes is the prize list with the players' final places.

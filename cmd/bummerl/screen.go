@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"net/http"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/collate"
@@ -53,6 +55,9 @@ func screenModel(t *tournament.Tournament, lang string) views.ScreenModel {
 		}
 		m.Results = latestResults(t, ros, lang)
 		m.Bracket = screenBracket(t, ros, lang)
+		if len(m.Bracket) > 0 {
+			m.Standings = screenStandings(t, lang)
+		}
 	}
 	m.Players = playersIn(t, lang, r == nil)
 	if m.Finished {
@@ -152,4 +157,30 @@ func playersIn(t *tournament.Tournament, lang string, all bool) []views.ScreenPl
 	col := collate.New(tag, collate.IgnoreCase)
 	slices.SortStableFunc(out, func(a, b views.ScreenPlayer) int { return col.CompareString(a.Name, b.Name) })
 	return out
+}
+
+// screenStandings is the bracket's model for the projector: names as
+// "M. Huber", so that four columns fit a beamer at 32 px.
+func screenStandings(t *tournament.Tournament, lang string) views.StandingsModel {
+	sm := standingsModel(t, lang)
+	for _, cols := range [][]views.BracketColumn{sm.Bracket, sm.Placement} {
+		for i := range cols {
+			for j := range cols[i].Matches {
+				bm := &cols[i].Matches[j]
+				bm.AName, bm.BName = shortName(bm.AName), shortName(bm.BName)
+			}
+		}
+	}
+	return sm
+}
+
+// shortName is "Maria Huber" as "M. Huber": the first name's initial and
+// the rest; a single name stays.
+func shortName(name string) string {
+	first, rest, ok := strings.Cut(strings.TrimSpace(name), " ")
+	if !ok || first == "" || strings.TrimSpace(rest) == "" {
+		return name
+	}
+	r, _ := utf8.DecodeRuneInString(first)
+	return string(r) + ". " + strings.TrimSpace(rest)
 }

@@ -45,31 +45,35 @@ func TestScreen(t *testing.T) {
 	mustContain(t, screenOf(t, f, "en"), "Draw announced")
 
 	// Drawn by hand (known pairings), no tables set: each open match at the
-	// table of its number; round 1 of 8 cards is the quarterfinal already.
+	// table of its number; round 1 of 8 cards is the quarterfinal already,
+	// so the bracket fills the screen as a picture (issue 10), each open
+	// match labelled with its table, names as "S. 1".
 	f.drawPairs(pairsOfHall)
 	page = screenOf(t, f, "de")
-	mustContain(t, page, "Runde 1: Viertelfinale", "Offene Partien",
-		`<b class="tno">Tisch 1:</b> Spieler 1 – Spieler 2`, `<b class="tno">Tisch 3:</b> Spieler 4 – Spieler 5`, "Plätze 1–8")
-	mustNotContain(t, page, "Tisch 4:", "Auslosung angekündigt") // the bye sits nowhere
+	mustContain(t, page, "Runde 1: Viertelfinale", `data-testid="screen-bracket-svg"`, "<h2>Plätze 1–2</h2>",
+		">Tisch 1</text>", ">Tisch 3</text>", ">S. 1</text>", ">Halbfinale</text>", ">Finale</text>")
+	mustNotContain(t, page, ">Tisch 4</text>", "Auslosung angekündigt", "Spiel um Platz") // the bye sits nowhere; 2 prizes
 
-	// With tables: called matches by table, the others waiting by number.
+	// With tables: only the called match has one.
 	f.org.post(f.path+"/tables/count", url.Values{"tables": {"2"}})
 	f.helper.post(f.path+"/tables/call", nil)
 	page = screenOf(t, f, "de")
-	mustContain(t, page, "An den Tischen", `data-testid="screen-call-1"`, `<b class="tno">Tisch 1:</b> Spieler 1 – Spieler 2`,
-		"Warten auf Aufruf", `<b class="tno">Partie 2:</b> Spieler 1 – Spieler 3`)
-	mustContain(t, screenOf(t, f, "en"), "At the tables", `<b class="tno">Table 1:</b> Spieler 1 – Spieler 2`, "Waiting to be called")
+	mustContain(t, page, ">Tisch 1</text>")
+	if n := strings.Count(page, ">Tisch "); n != 1 {
+		t.Errorf("%d tables on the screen, want 1", n)
+	}
+	mustContain(t, screenOf(t, f, "en"), ">Table 1</text>", "<h2>Places 1–2</h2>")
 
-	// A result: the latest results, the winner in bold, his Bummerl first.
+	// A result: the winner bold with a mark and his Bummerl first.
 	if r := f.quick(f.helper, 1, f.matchOf(1, 1), 3, "2:1"); r.status != http.StatusSeeOther {
 		t.Fatalf("result: %d", r.status)
 	}
 	page = screenOf(t, f, "de")
-	mustContain(t, page, `<span class="score">2:1</span> Spieler 1 – <b>Spieler 2</b>`)
+	mustContain(t, page, `font-weight="700">✔ 2</text>`, `>1</text>`)
 
 	// The live script gets the content alone.
 	frag := f.app.client().request(http.MethodGet, f.path+"/screen?lang=de", nil, map[string]string{"HX-Request": "true"})
-	if frag.status != http.StatusOK || strings.Contains(frag.body, "<html") || !strings.Contains(frag.body, "Letzte Ergebnisse") {
+	if frag.status != http.StatusOK || strings.Contains(frag.body, "<html") || !strings.Contains(frag.body, `data-testid="screen-bracket-svg"`) {
 		t.Fatalf("fragment: %d\n%s", frag.status, frag.body)
 	}
 

@@ -31,18 +31,23 @@ const bracketCards = 8
 // standingsModel is the view of the placement stage, standings and prizes.
 func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel {
 	ros := newRoster(t)
-	m := views.StandingsModel{TournamentID: t.ID, Name: t.Settings.Name, Finished: t.Finished()}
+	m := views.StandingsModel{TournamentID: t.ID, Name: t.Settings.Name, Finished: t.Finished(),
+		BracketTitle: views.BracketTitle(lang, len(t.Settings.Prizes))}
 	for _, r := range t.Rounds {
 		byBracket := map[tournament.Bracket][]views.BracketMatch{}
 		for _, mt := range r.Matches {
-			byBracket[mt.Bracket] = append(byBracket[mt.Bracket], bracketMatch(ros, mt))
+			bm := bracketMatch(ros, mt)
+			if !mt.Decided() {
+				bm.Table = t.TableOf(mt) // 0 while it waits for a table
+			}
+			byBracket[mt.Bracket] = append(byBracket[mt.Bracket], bm)
 		}
 		if main := byBracket[tournament.Main]; len(main) > 0 && 2*len(main) <= bracketCards {
-			m.Bracket = append(m.Bracket, views.BracketColumn{Name: tournament.RoundName(r, tournament.Main).Text(lang), Matches: main})
+			m.Bracket = append(m.Bracket, views.BracketColumn{Name: tournament.RoundName(r, tournament.Main).Text(lang), Kind: tournament.Main.Code(), Matches: main})
 		}
 		for b := tournament.Place3; b <= tournament.Place7; b++ {
 			if ms := byBracket[b]; len(ms) > 0 {
-				m.Placement = append(m.Placement, views.BracketColumn{Name: b.Name().Text(lang), Matches: ms})
+				m.Placement = append(m.Placement, views.BracketColumn{Name: b.Name().Text(lang), Kind: b.Code(), Matches: ms})
 			}
 		}
 	}

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/chromedp/chromedp"
+
+	"bummerl/domain/tournament"
+)
+
+// TestBrowserPrint prints every print sheet of a 16-card and a 256-card
+// evening to PDF in headless Chromium (Page.printToPDF), as an organiser
+// does from the browser: page counts against what the content needs,
+// every name in the text of the PDF (pdftotext, poppler-utils), and PNG
+// renders of the first pages kept as artefacts (testdata/artifacts).
+func TestBrowserPrint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	requirePoppler(t)
+	for _, cards := range []int{16, 256} {
+		t.Run(strconv.Itoa(cards), func(t *testing.T) { browserPrint(t, browser, cards) })
+	}
+}
+
+// requirePoppler skips without pdftotext and pdftoppm, loudly, or fails
+// under CI=true, where .ci/run installs poppler-utils.
+func requirePoppler(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"pdftotext", "pdftoppm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			msg := "PRINT TESTS NOT RUN: " + tool + " is missing (apt-get install poppler-utils)"
+			if os.Getenv("CI") == "true" {
+				t.Fatal(msg)
+			}
+			browserSkipped.Add(1)
+			t.Skip(msg)
+		}
+	}
+}
+
+var (
+	firstNames = []string{"Maria", "Josef", "Anna", "Franz", "Theresia", "Johann", "Elisabeth", "Karl", "Rosa", "Leopold",
+		"Hermine", "Ferdinand", "Gertrude", "Alois", "Juliane", "Rudolf", "Stefanie", "Engelbert", "Katharina", "Wolfgang"}
+	surnames = []string{"Huber", "Gruber", "Berger", "Hinterberger", "Oberleitner", "Wimmer", "Moser", "Steinbauer", "Pichler",
+		"Auer", "Eder", "Holzer", "Leitner", "Brandstätter", "Maierhofer", "Lechner", "Wallner", "Fuchs", "Reiter", "Zöchling"}
+)
+
+// printNames are n distinct players' names, with umlauts and one long
+// double name.
+func printNames(n int) []string {
+	out := []string{"Hermine Schwarzenberger-Zöchling"}
+	for i := 0; len(out) < n; i++ {
+		out = append(out, firstNames[i%len(firstNames)]+" "+surnames[(i/len(firstNames)+i)%len(surnames)])
+	}
+	return out
+}
+
+// printFixture is an evening of n cards, all sold: every third player
+// holds two cards; 8 prizes.
+func printFixture(t *testing.T, n int) (fixture, []string) {
+	t.Helper()
+	app := newTestApp(t)
+	f := fixture{t: t, app: app, org: app.loggedIn("Anna", "organiser"), helper: app.loggedIn("Hans", "helper"),
+		api: app.client(), anna: basic("Anna", "Anna-password")}
+	f.path = f.org.createTournament(settingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": strconv.Itoa(n),
+		"prizes": "8", "prize_3": "Speck", "prize_4": "Brot", "prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}))
+	f.id = tournamentOf(t, f.path)
+	var sold []string
+	for i, name := range printNames(n) {
+		k := 1 + min(1, i%3/2) // 1 or 2
+		k = min(k, n-len(sold))
+		if k == 0 {
+			break
+		}
+		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		}
+		for range k {
+			sold = append(sold, name)
+		}
+	}
+	return f, sold
+}
+
+// pdfDoc is a printed sheet: its page count and its text.
+type pdfDoc struct {
+	pages int
+	text  string
+}
+
+// printPDF prints the page open in p and keeps the PDF and PNG renders of
+// its first two pages as artefacts.
+func printPDF(t *testing.T, p *browserPage, name string) pdfDoc {
+	t.Helper()
+	pdf := runStep(p, "print "+name, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()))
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatalf("%s: no PDF", name)
+	}
+	dir := artifactsDir(t)
+	base := filepath.Join(dir, artifactName(t.Name()+"-"+name))
+	if err := os.WriteFile(base+".pdf", pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-raw", "-enc", "UTF-8", base+".pdf", "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", name, err)
+	}
+	if err := exec.Command("pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "2", base+".pdf", base).Run(); err != nil {
+		t.Errorf("pdftoppm %s: %v", name, err)
+	}
+	return pdfDoc{pages: pdfPages(pdf), text: string(out)}
+}
+
+// squeeze drops every space and line break, so a name the PDF wraps
+// inside its cell is still found.
+func squeeze(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '\u00ad' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// mustHaveNames fails for every name the PDF's text lacks.
+func mustHaveNames(t *testing.T, what string, doc pdfDoc, names []string) {
+	t.Helper()
+	text := squeeze(doc.text)
+	missing := 0
+	for _, n := range names {
+		if !strings.Contains(text, squeeze(n)) {
+			if missing++; missing <= 5 {
+				t.Errorf("%s: %q not in the PDF's text", what, n)
+			}
+		}
+	}
+	if missing > 5 {
+		t.Errorf("%s: %d names missing in all", what, missing)
+	}
+}
+
+// contentPages is how many A4 pages the open page's content needs in
+// print media: its height over the printable height (273 mm, at 96 px an
+// inch).
+func contentPages(p *browserPage) int {
+	p.step("print media", emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
+	h := eval[float64](p, `document.querySelector("main").getBoundingClientRect().height`)
+	p.step("screen media", emulateMedia(""), chromedp.ResetViewport())
+	return int(h/1032) + 1
+}
+
+func browserPrint(t *testing.T, browser context.Context, cards int) {
+	f, sold := printFixture(t, cards)
+	f.drawDigital()
+	// Some results in: the winners marked on the round list.
+	tr := f.load()
+	open := 0
+	for i, m := range tr.Rounds[0].Matches {
+		switch {
+		case m.Decided():
+		case i%4 == 1:
+			if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
+				t.Fatalf("result: %d", r.status)
+			}
+		default:
+			open++
+		}
+	}
+	round1 := f.load().Rounds[0]
+	var roundNames []string
+	ros := newRoster(f.load())
+	for _, m := range round1.Matches {
+		roundNames = append(roundNames, ros.holder(m.A).Name)
+		if !m.Bye() {
+			roundNames = append(roundNames, ros.holder(m.B).Name)
+		}
+	}
+
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+
+	// Round list: both lists, every name, as few pages as it needs.
+	p.open(f.path+"/print/rounds/1", testid("print-round"))
+	need := contentPages(p)
+	doc := printPDF(t, p, "round-list")
+	t.Logf("round list of %d cards: %d pages (content %d)", cards, doc.pages, need)
+	if doc.pages > need+1 || doc.pages < need {
+		t.Errorf("round list: %d pages, the content needs %d", doc.pages, need)
+	}
+	mustHaveNames(t, "round list", doc, roundNames)
+	for _, want := range []string{"Nach Partien", "Nach Namen", "✔"} {
+		if !strings.Contains(doc.text, want) {
+			t.Errorf("round list: no %q", want)
+		}
+	}
+
+	// Score sheets: one per open match, 4 or 2 to a page.
+	var sheetNames []string
+	for _, m := range round1.Matches {
+		if !m.Decided() {
+			sheetNames = append(sheetNames, ros.holder(m.A).Name, ros.holder(m.B).Name)
+		}
+	}
+	for _, per := range []int{4, 2} {
+		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		doc := printPDF(t, p, fmt.Sprintf("sheets-%d", per))
+		want := (open + per - 1) / per
+		t.Logf("%d score sheets at %d a page: %d pages", open, per, doc.pages)
+		if doc.pages != want {
+			t.Errorf("%d score sheets at %d a page: %d pages, want %d", open, per, doc.pages, want)
+		}
+		mustHaveNames(t, "score sheets", doc, sheetNames)
+	}
+
+	// Entry cards: 8 to a page.
+	p.open(f.path+"/entry-cards", testid("entry-cards"))
+	doc = printPDF(t, p, "entry-cards")
+	if want := (cards + 7) / 8; doc.pages != want {
+		t.Errorf("%d entry cards: %d pages, want %d", cards, doc.pages, want)
+	}
+	mustHaveNames(t, "entry cards", doc, sold)
+	if c := strings.Count(squeeze(doc.text), squeeze("Scannen: deine nächste Partie und dein Tisch")); c != cards {
+		t.Errorf("entry cards: the QR line %d times, want %d", c, cards)
+	}
+
+	// On to the end: the bracket and the prize list.
+	f.finishRound(1)
+	for !f.load().Finished() {
+		f.drawDigital()
+		f.finishRound(len(f.load().Rounds))
+	}
+	tr = f.load()
+	ros = newRoster(tr)
+	var bracketNames []string
+	for _, r := range tr.Rounds {
+		mainCards := 0
+		for _, m := range r.Matches {
+			if m.Bracket == tournament.Main {
+				mainCards += 2
+			}
+		}
+		for _, m := range r.Matches {
+			if m.Bracket != tournament.Main || mainCards <= 8 {
+				bracketNames = append(bracketNames, ros.holder(m.A).Name, ros.holder(m.B).Name)
+			}
+		}
+	}
+	for _, paper := range []string{"a4", "a3"} {
+		p.open(f.path+"/print/bracket?paper="+paper, testid("bracket-svg"))
+		doc := printPDF(t, p, "bracket-"+paper)
+		if doc.pages != 1 {
+			t.Errorf("bracket %s: %d pages, want 1", paper, doc.pages)
+		}
+		mustHaveNames(t, "bracket "+paper, doc, bracketNames)
+		for _, want := range []string{"Plätze 1–8", "Finale", "Spiel um Platz 3", "Spiel um Platz 7"} {
+			if !strings.Contains(doc.text, want) {
+				t.Errorf("bracket %s: no %q", paper, want)
+			}
+		}
+	}
+	p.open(f.path+"/print/prizes", testid("prizes"))
+	need = contentPages(p)
+	doc = printPDF(t, p, "prizes")
+	t.Logf("prize list: %d pages (content %d)", doc.pages, need)
+	if doc.pages > need+1 || doc.pages < need {
+		t.Errorf("prize list: %d pages, the content needs %d", doc.pages, need)
+	}
+	var winners []string
+	for _, a := range tr.Prizes() {
+		winners = append(winners, ros.players[a.Player].Name)
+	}
+	mustHaveNames(t, "prize list", doc, winners)
+	for _, want := range []string{"Datum:", "Ort:", "Unterschrift der Turnierleitung", "Speck"} {
+		if !strings.Contains(doc.text, want) {
+			t.Errorf("prize list: no %q", want)
+		}
+	}
+}
