@@ -105,6 +105,7 @@ type Deal struct {
 	won      [4]CardSet
 	stock    [3]Card // positions 1, s, 24 (R-10, RL-33)
 	n        uint8   // players, 3 or 4
+	next     [4]uint8 // next active seat clockwise
 	dealer   uint8
 	golden   bool
 	blindOK  bool
@@ -255,6 +256,7 @@ func (d *Deal) init(o Options, dealer int, hands [4]CardSet, stock [3]Card) {
 	d.hands, d.dealt, d.stock = hands, hands, stock
 	d.n, d.dealer, d.golden, d.blindOK = uint8(o.Players), uint8(dealer), o.Golden, o.Blind && !o.Golden
 	d.atAction = -1
+	d.setSeats()
 	first := d.FirstHand()
 	d.bid, d.high = 100, uint8(first) // first hand opens with 100
 	if d.golden {                     // no bidding, first hand at 120
@@ -263,6 +265,17 @@ func (d *Deal) init(o Options, dealer int, hands [4]CardSet, stock [3]Card) {
 		return
 	}
 	d.turn = d.nextActive(uint8(first))
+}
+
+// setSeats fills the clockwise order of the active seats.
+func (d *Deal) setSeats() {
+	for s := range d.n {
+		t := (s + 1) % d.n
+		if d.n == 4 && t == d.dealer {
+			t = (t + 1) % d.n
+		}
+		d.next[s] = t
+	}
 }
 
 // Players is 3 or 4.
@@ -307,19 +320,7 @@ func (d *Deal) Stock() [3]Card { return d.stock }
 func (d *Deal) active(seat uint8) bool { return seat < d.n && !(d.n == 4 && seat == d.dealer) }
 
 // nextActive is the next active seat clockwise.
-func (d *Deal) nextActive(s uint8) uint8 {
-	s++
-	if s == d.n {
-		s = 0
-	}
-	if d.n == 4 && s == d.dealer {
-		s++
-		if s == d.n {
-			s = 0
-		}
-	}
-	return s
-}
+func (d *Deal) nextActive(s uint8) uint8 { return d.next[s&3] }
 
 func (d *Deal) stockSet() CardSet { return 1<<d.stock[0] | 1<<d.stock[1] | 1<<d.stock[2] }
 
@@ -650,12 +651,14 @@ func (d *Deal) doPlay(a Action, referee bool) error {
 	best, w := d.table[0], d.leader
 	s := d.leader
 	for i := 1; i < 3; i++ {
-		s = d.nextActive(s)
+		s = d.next[s]
 		x := d.table[i]
-		trumpX := d.trump != 0 && uint8(x.Suit())+1 == d.trump
-		trumpB := d.trump != 0 && uint8(best.Suit())+1 == d.trump
-		if (trumpX && !trumpB) || (x.Suit() == best.Suit() && x < best) {
-			best, w = x, s
+		if x/6 == best/6 {
+			if x < best {
+				best, w = x, s
+			}
+		} else if d.trump != 0 && uint8(x/6)+1 == d.trump {
+			best, w = x, s // the first trump on a non-trump best
 		}
 	}
 	set := CardSet(1)<<d.table[0] | 1<<d.table[1] | 1<<d.table[2]

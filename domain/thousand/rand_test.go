@@ -1,20 +1,29 @@
 package thousand
 
 import (
-	"math/rand/v2"
+	"math/bits"
 	"testing"
 )
 
-// fastRand is a PCG generator with a bounded draw that never allocates.
-type fastRand struct{ pcg rand.PCG }
+// fastRand is a wyrand generator (one multiply per draw) with a bounded
+// draw that never allocates; test code only, the engine takes no random
+// source at all.
+type fastRand struct{ s uint64 }
 
-func newFastRand(seed uint64) *fastRand {
-	return &fastRand{pcg: *rand.NewPCG(seed, 0x5851f42d4c957f2d)}
+func newFastRand(seed uint64) *fastRand { return &fastRand{s: seed * 0x9e3779b97f4a7c15} }
+
+func (r *fastRand) next() uint64 {
+	r.s += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(r.s, r.s^0xe7037ed1a0b428db)
+	return hi ^ lo
 }
 
-// intN is Lemire's multiply-shift reduction; the tiny bias does not matter
-// for random playouts.
-func (r *fastRand) intN(n int) int { return int((r.pcg.Uint64() >> 32) * uint64(n) >> 32) }
+// intN is Lemire's multiply-shift reduction; the tiny bias (below 2^-58)
+// does not matter for random playouts.
+func (r *fastRand) intN(n int) int {
+	hi, _ := bits.Mul64(r.next(), uint64(n))
+	return int(hi)
+}
 
 // shuffle fills buf with the 24 cards in random order.
 func (r *fastRand) shuffle(buf *[NumCards]Card) []Card {

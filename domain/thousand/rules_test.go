@@ -299,6 +299,7 @@ func playState(t *testing.T, hands []string, trump uint8, leader uint8, trickNo 
 	var d Deal
 	d.n, d.dealer, d.phase, d.trump, d.leader, d.turn, d.trickNo = 3, 2, Playing, trump, leader, leader, trickNo
 	d.atAction = -1
+	d.setSeats()
 	d.contract, d.bid = 100, 100
 	for s, h := range hands {
 		d.hands[s] = setOf(cards(t, h))
