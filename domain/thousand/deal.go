@@ -103,8 +103,8 @@ type Deal struct {
 	hands    [4]CardSet
 	dealt    [4]CardSet // the 7 cards dealt, for R-22
 	won      [4]CardSet
-	stock    [3]Card // positions 1, s, 24 (R-10, RL-33)
-	n        uint8   // players, 3 or 4
+	stock    [3]Card  // positions 1, s, 24 (R-10, RL-33)
+	n        uint8    // players, 3 or 4
 	next     [4]uint8 // next active seat clockwise
 	dealer   uint8
 	golden   bool
