@@ -310,3 +310,31 @@ document.addEventListener("click", function (ev) {
     window.print();
   }
 });
+
+// The round page (issue 9): after a result typed into a match's row is
+// saved, the row comes back marked data-saved and the focus moves on to
+// the winner field of the next open match (after the last, the first one
+// still open), so a whole round is entered with the keyboard alone:
+// winner, Tab, score, Enter.
+// A refused row comes back with the focus on the field at fault, its text
+// selected so that typing replaces it.
+document.addEventListener("htmx:load", function (e) {
+  var row = e.target;
+  if (!(row instanceof HTMLElement) || !row.matches("tr[data-match-row]")) {
+    return;
+  }
+  var active = document.activeElement;
+  if (active instanceof HTMLInputElement && row.contains(active) && active.getAttribute("aria-invalid") === "true") {
+    active.select();
+  }
+  if (!row.matches("tr[data-saved]")) {
+    return;
+  }
+  var inputs = Array.prototype.slice.call(document.querySelectorAll("input[data-inline-winner]"));
+  var next = inputs.find(function (el) {
+    return (row.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  }) || inputs[0];
+  if (next !== undefined) {
+    next.focus();
+  }
+});

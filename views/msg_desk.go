@@ -9,3 +9,12 @@ func init() {
 		"desk.ask_cancel": {"Abbrechen", "Cancel"},
 	})
 }
+
+func init() {
+	register(map[string]Msg{
+		"inline.winner":        {"Sieger", "Winner"},
+		"inline.winner_label":  {"Partie %d: Sieger (Karte %d oder %d)", "Match %d: winner (card %d or %d)"},
+		"inline.bummerl_label": {"Partie %d: Bummerl, Sieger zuerst (2:1)", "Match %d: Bummerl, winner first (2:1)"},
+		"inline.save":          {"Eintragen", "Enter"},
+	})
+}

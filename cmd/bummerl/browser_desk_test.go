@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +20,7 @@ func TestBrowserDesk(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	t.Run("namesake ask", func(t *testing.T) { browserNamesakeAsk(t, browser) })
+	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;
@@ -69,5 +72,76 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
 	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(cardsByPlayer(got)[1]) != 3 {
 		t.Errorf("players %+v", got.Players)
+	}
+}
+
+// browserInlineRound: a helper enters a whole 8-match round on the round
+// page with the keyboard alone — the page opens with the focus on the
+// first match's winner; per match the winner's card number, Tab, the
+// score, Enter; the focus moves on to the next open match by itself.
+func browserInlineRound(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	ms := f.load().Rounds[0].Matches
+	if len(ms) != 8 {
+		t.Fatalf("%d matches, want 8", len(ms))
+	}
+	p := newPage(t, browser, f.app)
+	p.login("Hans")
+	p.open(f.path+"/rounds/1", testid("matches"))
+	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.roundMark = "still here"`))
+	scores := []string{"2:0", "21", "2-1", "2:0", "2:1", "20", "2:1", "2:0"}
+	for i, m := range ms {
+		no := strconv.Itoa(m.No)
+		p.until("focus on match "+no, `document.activeElement && document.activeElement.dataset.testid === "inline-winner-`+no+`"`)
+		winner := m.A
+		if i%2 == 1 {
+			winner = m.B
+		}
+		if i == 1 {
+			// A slip first: the loser's score first is refused in the row,
+			// the focus stays there, and the corrected score goes through.
+			p.step("slip in match "+no, chromedp.KeyEvent(strconv.Itoa(int(winner))+kb.Tab+"12"+kb.Enter))
+			p.until("the refusal in match "+no, `document.querySelector('[data-testid="inline-error-`+no+`"]') !== null`)
+			p.shot("refused")
+			if got := eval[string](p, `document.activeElement.name`); got != "bummerl" {
+				t.Fatalf("focus on %q after the refusal, want the score", got)
+			}
+			p.step("correct the score", chromedp.KeyEvent(scores[i]+kb.Enter))
+		} else {
+			p.step("enter match "+no, chromedp.KeyEvent(strconv.Itoa(int(winner))+kb.Tab+scores[i]+kb.Enter))
+		}
+		p.until("match "+no+" saved", `document.querySelector('[data-testid="inline-`+no+`"]') === null`)
+		if i == 3 {
+			p.shot("half-entered")
+			p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+			p.shot("half-entered-phone")
+			p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+			// The viewport change must not have taken the focus away.
+			p.until("focus kept", `document.activeElement && document.activeElement.dataset.testid === "inline-winner-`+strconv.Itoa(ms[4].No)+`"`)
+		}
+	}
+	p.until("the round is complete", `document.querySelector('[data-testid="round-complete"]') !== null`)
+	p.shot("round-entered")
+	if mark := eval[string](p, `window.roundMark || ""`); mark != "still here" {
+		t.Error("entering results reloaded the page")
+	}
+	tr := f.load()
+	for i, m := range tr.Rounds[0].Matches {
+		want := ms[i].A
+		if i%2 == 1 {
+			want = ms[i].B
+		}
+		if m.Result == nil || m.Result.Winner != want {
+			t.Errorf("match %d: result %+v, want winner %d", m.No, m.Result, want)
+			continue
+		}
+		won, lost := m.Score()
+		if got := fmt.Sprintf("%d%d", won, lost); got != strings.NewReplacer(":", "", "-", "").Replace(scores[i]) {
+			t.Errorf("match %d: %d:%d, want %s", m.No, won, lost, scores[i])
+		}
+	}
+	if got := p.text(testid("status-" + strconv.Itoa(ms[1].No))); got != "fertig, 2:1" {
+		t.Errorf("status of match %d %q", ms[1].No, got)
 	}
 }
