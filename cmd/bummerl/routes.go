@@ -31,6 +31,13 @@ func (s *server) routes(e *echo.Echo) {
 	// Live updates: the stream of the tournament's revisions (live.go).
 	pub.add(http.MethodGet, "/t/:id/events", s.liveEvents)
 	pub.add(http.MethodGet, "/t/:id/screen", s.cached(s.screenPage))
+	// Digital tables: a seat's secret link (play.go, docs/play.md).
+	pub.add(http.MethodGet, "/play/:token", s.playPage)
+	pub.add(http.MethodGet, "/play/:token/table", s.playTable)
+	pub.add(http.MethodGet, "/play/:token/state.json", s.playState)
+	pub.add(http.MethodPost, "/play/:token/move", s.playMove)
+	pub.add(http.MethodGet, "/play/:token/events", s.playEvents)
+	pub.add(http.MethodGet, "/play/:token/record.json", s.seatRecord)
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
 	files, err := newStaticFiles(static.FS)
@@ -58,6 +65,11 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/clear", s.clearForm)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/clear", s.clearResult)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/release", s.releaseMatch)
+	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/play", s.playAdminPage)
+	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/play", s.startTable)
+	st.add(http.MethodPost, "/t/:id/play/:table/abandon", s.abandonTable)
+	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
+	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
 	st.add(http.MethodGet, "/t/:id/tables", s.tablesPage)
 	st.add(http.MethodPost, "/t/:id/tables/call", s.callTables)
 	st.add(http.MethodPost, "/t/:id/tables/assign", s.assignTable)

@@ -86,3 +86,58 @@ func (m *Match) revealedSeed() *string {
 	s := m.cfg.Seed
 	return &s
 }
+
+// MarshalJSON writes a move as an action of FORMATS.md ("seat", "do",
+// "card", "suit") with its "id", or {"id", "seat", "resign"}.
+func (m Move) MarshalJSON() ([]byte, error) {
+	out := map[string]any{"seat": m.Seat}
+	if m.ID != "" {
+		out["id"] = m.ID
+	}
+	if m.Resign != "" {
+		out["resign"] = m.Resign
+		return json.Marshal(out)
+	}
+	out["do"] = m.Kind.String()
+	switch m.Kind {
+	case schnapsen.Play:
+		out["card"] = m.Card.String()
+	case schnapsen.Marriage:
+		out["suit"] = m.Suit.String()
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (m *Move) UnmarshalJSON(b []byte) error {
+	var j struct {
+		ID     string `json:"id"`
+		Seat   int    `json:"seat"`
+		Do     string `json:"do"`
+		Card   string `json:"card"`
+		Suit   string `json:"suit"`
+		Resign Resign `json:"resign"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*m = Move{ID: j.ID, Seat: j.Seat, Resign: j.Resign}
+	if j.Resign != "" {
+		return nil
+	}
+	var err error
+	if m.Kind, err = schnapsen.ParseKind(j.Do); err != nil {
+		return err
+	}
+	if j.Card != "" {
+		if m.Card, err = schnapsen.ParseCard(j.Card); err != nil {
+			return err
+		}
+	}
+	if j.Suit != "" {
+		if m.Suit, err = schnapsen.ParseSuit(j.Suit); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,270 @@
+package views
+
+import (
+	"context"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"bummerl/domain/schnapsen"
+	"bummerl/domain/table"
+)
+
+// PlayModel is one seat's phone at a digital table (issue 11): only what
+// table.Match.View(seat) gives, the players' names and the look of the
+// cards.
+type PlayModel struct {
+	Token      string // the seat's secret link
+	Tournament string // the tournament's name
+	Names      [2]string
+	German     bool   // German-suited cards (Herz, Schelle, Eichel, Laub)
+	State      string // playing, finished, abandoned
+	Live       int64  // the page's live revision (PlayRevision)
+	V          table.SeatView
+	Error      string // why the last move was refused, or ""
+}
+
+// PlayPath is the seat page of a token; rest is appended.
+func PlayPath(token, rest string) string { return "/play/" + token + rest }
+
+func (m PlayModel) path(rest string) string { return PlayPath(m.Token, rest) }
+
+func (m PlayModel) me() int  { return m.V.Seat }
+func (m PlayModel) opp() int { return 1 - m.V.Seat }
+
+// playing: the match runs and moves may be made.
+func (m PlayModel) playing() bool { return m.State == "playing" && !m.V.Finished }
+
+// myTurn: this seat is to move.
+func (m PlayModel) myTurn() bool { return m.playing() && m.V.ToMove == m.me() }
+
+// countdown is the Bummerl count of a seat, from 7 down (B-1).
+func (m PlayModel) countdown(seat int) int { return 7 - m.V.Running[seat] }
+
+// legalCard reports whether playing c is a legal move now.
+func (m PlayModel) legalCard(c schnapsen.Card) bool {
+	for _, a := range m.V.Legal {
+		if a.Kind == schnapsen.Play && a.Card == c {
+			return true
+		}
+	}
+	return false
+}
+
+// legalOther are the legal moves other than playing a card, in the
+// engine's order: marriages, exchange, close, declare.
+func (m PlayModel) legalOther() []table.Move {
+	var out []table.Move
+	for _, a := range m.V.Legal {
+		if a.Kind != schnapsen.Play {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// hand is the own hand sorted: trumps first, then the other suits in the
+// order H D S C, each high to low.
+func (m PlayModel) hand() []schnapsen.Card {
+	h := slices.Clone(m.V.Hand)
+	trump := m.V.TrumpSuit
+	slices.SortStableFunc(h, func(a, b schnapsen.Card) int {
+		ka, kb := int(a), int(b)
+		if a.Suit() == trump {
+			ka -= 100
+		}
+		if b.Suit() == trump {
+			kb -= 100
+		}
+		return ka - kb
+	})
+	return h
+}
+
+// MoveID is the id a move offered at seq gets: the same move offered in
+// two tabs of one seat has the same id, so it counts once.
+func MoveID(seq, seat int, mv table.Move) string {
+	id := "s" + strconv.Itoa(seq) + "-" + strconv.Itoa(seat) + "-" + mv.Kind.String()
+	switch mv.Kind {
+	case schnapsen.Play:
+		id += "-" + mv.Card.String()
+	case schnapsen.Marriage:
+		id += "-" + mv.Suit.String()
+	}
+	return id
+}
+
+func (m PlayModel) moveID(mv table.Move) string { return MoveID(m.V.Seq, m.me(), mv) }
+
+func (m PlayModel) resignID(what table.Resign) string {
+	return "s" + strconv.Itoa(m.V.Seq) + "-" + strconv.Itoa(m.me()) + "-resign-" + string(what)
+}
+
+func cardArg(mv table.Move) string {
+	if mv.Kind == schnapsen.Play {
+		return mv.Card.String()
+	}
+	return ""
+}
+
+func suitArg(mv table.Move) string {
+	if mv.Kind == schnapsen.Marriage {
+		return mv.Suit.String()
+	}
+	return ""
+}
+
+// moveLabel names an action button.
+func (m PlayModel) moveLabel(ctx context.Context, mv table.Move) string {
+	switch mv.Kind {
+	case schnapsen.Marriage:
+		pts := 20
+		if mv.Suit == m.V.TrumpSuit {
+			pts = 40
+		}
+		return tf(ctx, "play.marriage", pts, suitName(ctx, mv.Suit, m.German))
+	case schnapsen.Exchange:
+		return t(ctx, "play.exchange")
+	case schnapsen.Close:
+		return t(ctx, "play.close")
+	case schnapsen.Declare:
+		return t(ctx, "play.declare")
+	}
+	return mv.Kind.String()
+}
+
+// Suit and rank names.
+var (
+	frenchSymbols = [4]string{"♥", "♦", "♠", "♣"}
+	suitKeysF     = [4]string{"play.suit_h", "play.suit_d", "play.suit_s", "play.suit_c"}
+	suitKeysG     = [4]string{"play.gsuit_h", "play.gsuit_d", "play.gsuit_s", "play.gsuit_c"}
+	rankKeysF     = [6]string{"play.rank_a", "play.rank_t", "play.rank_k", "play.rank_q", "play.rank_j", "play.rank_9"}
+	rankKeysG     = [6]string{"play.grank_a", "play.rank_t", "play.rank_k", "play.grank_q", "play.grank_j", "play.rank_9"}
+)
+
+func suitName(ctx context.Context, s schnapsen.Suit, german bool) string {
+	if german {
+		return t(ctx, suitKeysG[s&3])
+	}
+	return t(ctx, suitKeysF[s&3])
+}
+
+// suitMark is what a card shows for its suit: the French symbol, or the
+// German suit's name.
+func suitMark(ctx context.Context, s schnapsen.Suit, german bool) string {
+	if german {
+		return t(ctx, suitKeysG[s&3])
+	}
+	return frenchSymbols[s&3]
+}
+
+// rankMark is the short rank a card shows: "A", "10", "K", "D"/"Q", "B"/"J"
+// (German suits: "A", "10", "K", "O", "U").
+func rankMark(ctx context.Context, r schnapsen.Rank, german bool) string {
+	if german {
+		return t(ctx, rankKeysG[r%6]+"_short")
+	}
+	return t(ctx, rankKeysF[r%6]+"_short")
+}
+
+// cardName is the full name read out for a card: "Herz Dame".
+func cardName(ctx context.Context, c schnapsen.Card, german bool) string {
+	keys := rankKeysF
+	if german {
+		keys = rankKeysG
+	}
+	return suitName(ctx, c.Suit(), german) + " " + t(ctx, keys[c.Rank()%6])
+}
+
+func suitClass(s schnapsen.Suit) string { return "suit-" + s.String() }
+
+// name of a seat as this phone says it: "Du" for itself.
+func (m PlayModel) name(ctx context.Context, seat int) string {
+	if seat == m.me() {
+		return t(ctx, "play.you")
+	}
+	if m.Names[seat] == "" {
+		return t(ctx, "play.opponent")
+	}
+	return m.Names[seat]
+}
+
+func reasonText(ctx context.Context, r schnapsen.Reason) string {
+	if r == "" {
+		return ""
+	}
+	return t(ctx, "play.reason_"+string(r))
+}
+
+// outcome describes the deal before: who won how much and how.
+func (m PlayModel) outcome(ctx context.Context) string {
+	o := m.V.Previous
+	s := tf(ctx, "play.outcome", o.Deal, m.name(ctx, o.Winner), o.Points)
+	switch {
+	case o.ResignedBy != nil:
+		s += " (" + tf(ctx, "play.resigned_by", m.name(ctx, *o.ResignedBy)) + ")"
+	case o.Reason != "":
+		s += " (" + reasonText(ctx, o.Reason) + ")"
+	}
+	if o.CardPoints != nil {
+		s += " · " + tf(ctx, "play.card_points", o.CardPoints[m.me()], o.CardPoints[m.opp()])
+	}
+	return s
+}
+
+func (m PlayModel) status(ctx context.Context) string {
+	switch {
+	case m.State == "abandoned":
+		return t(ctx, "play.abandoned")
+	case m.V.Finished && m.V.Winner != nil && *m.V.Winner == m.me():
+		return t(ctx, "play.match_won")
+	case m.V.Finished:
+		return t(ctx, "play.match_lost")
+	case m.myTurn():
+		return t(ctx, "play.your_turn")
+	}
+	return tf(ctx, "play.their_turn", m.name(ctx, m.opp()))
+}
+
+// marks is a row of n filled circles: Bummerl won.
+func marks(n int) string {
+	s := ""
+	for range n {
+		s += "●"
+	}
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func intPtr(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+// PlayRevision is a table's live revision: it changes with every move and
+// with the table's state (playing 0, finished 1, abandoned 2).
+func PlayRevision(seq int, state string) int64 {
+	code := int64(0)
+	switch state {
+	case "finished":
+		code = 1
+	case "abandoned":
+		code = 2
+	}
+	return int64(seq)*4 + code
+}
+
+// playLayout is Layout for a seat page: live from the table's own stream.
+func playLayout(title, stream string, rev int64) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		ctx = context.WithValue(ctx, liveKey{}, stream)
+		ctx = context.WithValue(ctx, revisionKey{}, rev)
+		return Layout(title).Render(ctx, w)
+	})
+}
