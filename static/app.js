@@ -214,11 +214,16 @@ document.addEventListener("htmx:beforeSwap", function (e) {
       more.hidden = true;
     }
     var items = Array.prototype.slice.call(list.children);
+    list.style.flex = "";
     items.forEach(function (li) {
       li.classList.remove("later");
       li.hidden = false;
     });
     var room = list.clientHeight;
+    // The list keeps this height whatever page it shows: a panel sized by
+    // its content would otherwise grow with a taller page and push the
+    // panel below it past the bottom of the screen.
+    list.style.flex = "0 0 " + room + "px";
     var pages = [[]];
     var start = null;
     items.forEach(function (li) {
@@ -254,7 +259,10 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     }
   }
 
+  // Twice: the first pass writes each list's page count into its heading,
+  // which may take room the second pass then measures.
   function layout() {
+    lists().forEach(paginate);
     lists().forEach(paginate);
   }
 
