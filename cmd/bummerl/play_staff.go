@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/skip2/go-qrcode"
@@ -46,6 +47,11 @@ func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views
 		Pairing: strconv.Itoa(int(mm.Row.A)) + " " + mm.Row.AName + " – " + strconv.Itoa(int(mm.Row.B)) + " " + mm.Row.BName,
 		Sides:   [2]string{strconv.Itoa(int(mm.Row.A)) + " " + mm.Row.AName, strconv.Itoa(int(mm.Row.B)) + " " + mm.Row.BName},
 	}
+	ps, err := s.store.PlaySettings(ctx, ref.id)
+	if err != nil {
+		return err
+	}
+	m.German = ps.GermanSuits
 	m.CanStart = mt.Result == nil && !mt.Bye() && !mt.Surrendered && mm.Latest
 	for _, dt := range tables {
 		if dt.State == store.TablePlaying {
@@ -197,4 +203,25 @@ func (s *server) sendRecord(c echo.Context, dt store.DigitalTable) error {
 	name := "partie-" + strconv.FormatInt(dt.TournamentID, 10) + "-" + strconv.Itoa(dt.Round) + "-" + strconv.Itoa(dt.Match) + "-" + strconv.FormatInt(dt.ID, 10) + ".json"
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, rec)
+}
+
+// setPlaySettings saves the tournament's settings of the digital tables
+// (German-suited cards) and goes back to the page the form was on.
+func (s *server) setPlaySettings(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.Load(c.Request().Context(), id); err != nil {
+		return err
+	}
+	actor, _ := currentUser(c)
+	if err := s.store.SetPlaySettings(c.Request().Context(), id, actor, store.PlaySettings{GermanSuits: c.FormValue("german_suits") != ""}); err != nil {
+		return err
+	}
+	next := c.FormValue("next")
+	if !strings.HasPrefix(next, tournamentURL(id, "/")) || strings.ContainsAny(next, "\\\r\n") {
+		next = tournamentURL(id, "")
+	}
+	return redirect(c, next)
 }

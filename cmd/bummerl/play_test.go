@@ -432,3 +432,35 @@ func TestPlayEvents(t *testing.T) {
 	}
 	mustContain(t, read(), "event: rev\ndata: 4\n")
 }
+
+// TestPlayGermanSuits: the organiser switches the tournament's digital
+// tables to German-suited cards; helpers may not; the phones show Herz,
+// Schelle, Eichel and Laub with Ober and Unter.
+func TestPlayGermanSuits(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	phones := f.startTable(f.helper, m, "0")
+	page := phones[0].c.get(phones[0].path("/table")).body
+	mustNotContain(t, page, "Schelle", "Eichel", "Laub")
+	admin := views.PlayAdminPath(f.id, 1, m.No)
+	if r := f.helper.post(f.path+"/play/settings", url.Values{"german_suits": {"on"}, "next": {admin}}); r.status != http.StatusForbidden {
+		t.Fatalf("helper: %d", r.status)
+	}
+	mustNotContain(t, f.helper.get(admin).body, `data-testid="play-settings"`)
+	mustContain(t, f.org.get(admin).body, `data-testid="play-settings"`)
+	if r := f.org.post(f.path+"/play/settings", url.Values{"german_suits": {"on"}, "next": {admin}}); r.status != http.StatusSeeOther || r.location() != admin {
+		t.Fatalf("organiser: %d %s", r.status, r.location())
+	}
+	if r := f.org.post(f.path+"/play/settings", url.Values{"german_suits": {"on"}, "next": {"//evil.example/"}}); r.location() != f.path {
+		t.Fatalf("next off the site: %s", r.location())
+	}
+	s, _ := phones[0].state(t)
+	page = phones[0].c.get(phones[0].path("/table")).body
+	german := map[schnapsen.Suit]string{schnapsen.Hearts: "Herz", schnapsen.Diamonds: "Schelle", schnapsen.Spades: "Laub", schnapsen.Clubs: "Eichel"}
+	for _, c := range s.Hand {
+		mustContain(t, page, `aria-label="`+german[c.Suit()])
+	}
+	mustContain(t, page, "Atout: "+german[s.TrumpSuit])
+	mustContain(t, f.org.get(admin).body, `checked`)
+}

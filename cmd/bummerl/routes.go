@@ -93,6 +93,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/draw/undo", s.undoDraw)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
 	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
+	org.add(http.MethodPost, "/t/:id/play/settings", s.setPlaySettings)
 	org.add(http.MethodGet, "/users", s.usersPage)
 	org.add(http.MethodPost, "/users", s.addUser)
 	org.add(http.MethodPost, "/users/tokens", s.addToken)

@@ -120,6 +120,8 @@ func TestRouteAccess(t *testing.T) {
 		"POST /api/tournaments", "GET /api/tokens", "DELETE /api/tokens/:tid", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
 		"POST /api/tournaments/:id/draw/physical", "DELETE /api/tournaments/:id/rounds/:round",
 		"POST /t/:id/tables/count", "PUT /api/tournaments/:id/tables",
+		// The look of the digital tables' cards (issue 11).
+		"POST /t/:id/play/settings",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserPlay: two phones (two browser contexts at 390 × 844) play a
+// complete deal at a digital table by tapping cards; each tap shows on
+// the other phone within a second through the table's event stream; one
+// phone reloads in the middle and comes back to the exact state.
+func TestBrowserPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"variant": "soft"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	seats := f.startTable(f.helper, m, "1") // seat 0 is forehand in deal 1
+
+	var phones [2]*browserPage
+	for i := range phones {
+		p := newPage(t, browser, f.app)
+		p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+		p.open(seats[i].path(""), testid("hand"))
+		phones[i] = p
+	}
+	status := testid("status")
+	seq := func(p *browserPage) int {
+		return eval[int](p, `Number(document.querySelector('`+status+`').dataset.seq)`)
+	}
+	handOf := func(p *browserPage) string {
+		return eval[string](p, `Array.from(document.querySelectorAll('[data-testid="hand-card"]')).map(e => e.dataset.card).join(" ")`)
+	}
+	// The phones load their live part once the stream connects; wait for both streams.
+	dt, _, err := f.app.store.TableBySeat(t.Context(), seats[0].token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "both phones hold the stream", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+	phones[0].shot("forehand-start")
+	phones[1].shot("dealer-start")
+	if got := eval[int](phones[0], `document.querySelectorAll('[data-testid="hand-card"]').length`); got != 5 {
+		t.Fatalf("forehand holds %d cards", got)
+	}
+	if w := eval[int](phones[0], `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the table is %d px wide on a 390 px phone", w)
+	}
+
+	reloaded := false
+	var slowest time.Duration
+	for tap := 0; ; tap++ {
+		if tap > 40 {
+			t.Fatal("the deal does not end")
+		}
+		// Who is to move: the phone whose status says so.
+		mover := eval[int](phones[0], `Number(document.querySelector('`+status+`').dataset.toMove)`)
+		if mover < 0 {
+			t.Fatal("nobody to move")
+		}
+		p, other := phones[mover], phones[1-mover]
+		before := seq(p)
+		if eval[bool](p, `document.querySelector('[data-testid="deal"]').textContent.includes("Spiel 2")`) {
+			break // the first deal is over: deal 2 is dealt
+		}
+		legal := eval[int](p, `document.querySelectorAll('[data-testid="hand-card"][data-legal="true"]').length`)
+		if legal == 0 {
+			t.Fatalf("tap %d: no card to tap", tap)
+		}
+		if n := eval[int](other, `document.querySelectorAll('[data-testid="hand-card"][data-legal="true"], [data-testid="actions"]').length`); n != 0 {
+			t.Fatalf("tap %d: the phone not to move offers %d moves", tap, n)
+		}
+		start := time.Now()
+		p.step("tap a card", chromedp.Click(chromedp.CSS(`[data-testid="hand-card"][data-legal="true"]`)))
+		want := strconv.Itoa(before + 1)
+		p.until("the move shows on the phone that tapped", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
+		other.until("the move shows on the other phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
+		if d := time.Since(start); d > slowest {
+			slowest = d
+		}
+		if tap == 5 {
+			p.shot("trick")
+			other.shot("trick-other")
+		}
+		if tap == 7 && !reloaded {
+			// A phone locked, reloaded or back on the Wi-Fi: the exact state.
+			hand, s := handOf(other), seq(other)
+			other.step("reload", chromedp.Reload())
+			other.step("wait", chromedp.WaitVisible(chromedp.CSS(testid("hand"))))
+			if handOf(other) != hand || seq(other) != s {
+				t.Fatalf("after the reload: hand %q seq %d, before %q %d", handOf(other), seq(other), hand, s)
+			}
+			eventually(t, "the reloaded phone holds the stream again", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+			other.shot("reloaded")
+			reloaded = true
+		}
+	}
+	if slowest > time.Second {
+		t.Errorf("a move took %v to show on both phones, want under a second", slowest)
+	}
+	for i, p := range phones {
+		p.until("deal 2 on both phones", `document.querySelector('[data-testid="previous"]') !== null`)
+		prev := p.text(testid("previous"))
+		if !strings.Contains(prev, "Spiel 1:") {
+			t.Errorf("phone %d: previous deal %q", i, prev)
+		}
+		p.shot("deal-2")
+	}
+	// The deal's result is in the table's record.
+	rec := seats[0].c.get(seats[0].path("/record.json"))
+	mustContain(t, rec.body, `"deal":1`, `"seed":"`)
+	t.Logf("slowest move to show on both phones: %v", slowest)
+}
