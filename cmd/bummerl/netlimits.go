@@ -30,15 +30,16 @@ type netLimits struct {
 	MaxConns int
 }
 
-// defaultNetLimits suit a venue: phones poll every 15 s (within the idle
-// timeout, so they keep their connection), forms are small, a backup of
-// a big database over a slow Wi-Fi takes minutes at most.
+// defaultNetLimits suit a venue: a phone on a live page holds two
+// connections (its event stream and one for fetches), so 2,000 serve some
+// 900 phones and projectors; forms are small, a backup of a big database
+// over a slow Wi-Fi takes minutes at most.
 var defaultNetLimits = netLimits{
 	ReadHeaderTimeout: 10 * time.Second,
 	ReadTimeout:       30 * time.Second,
 	WriteTimeout:      5 * time.Minute,
 	IdleTimeout:       60 * time.Second,
-	MaxConns:          1000,
+	MaxConns:          2000,
 }
 
 // newHTTPServer is the HTTP server of the app with the limits, and the
