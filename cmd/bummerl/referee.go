@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"bummerl/domain/schnapsen"
 )
 
 func init() {
 	commands["referee"] = command{
-		summary: "judge a game or match record (JSON, FILE or stdin) and print the verdict",
+		summary: "judge a game or match record, or a 1000 deal or game record (JSON, FILE or stdin), and print the verdict",
 		run:     runReferee,
 	}
 }
@@ -65,7 +63,7 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bummerl referee: %s\n", msg)
 		return 1
 	}
-	verdict, err := schnapsen.Referee(data)
+	verdict, err := judgeRecord(data) // Schnapsen, or 1000 with "game": "1000" (referee_api.go)
 	status := 0
 	if err != nil {
 		verdict, status = err, 2

@@ -117,6 +117,8 @@ func (s *server) routes(e *echo.Echo) {
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/standings", s.apiStandings)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/prizes", s.apiPrizes)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/tables", s.apiTables)
+	// The referee judges a posted record and changes nothing: no CSRF token (referee_api.go).
+	apiPub.withoutCSRF().add(http.MethodPost, "/api/referee", s.apiReferee)
 	apiStaff := s.group(e, staff)
 	apiStaff.add(http.MethodGet, "/api/tournaments/:id/players", s.apiPlayers)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/sales", s.apiSell)
