@@ -102,6 +102,8 @@ func init() {
 		"playadmin.recorded":        {"Das Ergebnis ist eingetragen (Ergebnis am Tisch gespielt).", "The result is entered (result played at the table)."},
 		"playadmin.result_error":    {"Das Ergebnis konnte nicht eingetragen werden: %s", "The result could not be entered: %s"},
 		"playadmin.qr":              {"QR-Code für %s", "QR code for %s"},
+		"playadmin.german_suits":    {"Deutsche Karten an allen digitalen Tischen (Herz, Schelle, Eichel, Laub)", "German-suited cards at every digital table (Herz, Schelle, Eichel, Laub)"},
+		"playadmin.save_settings":   {"Speichern", "Save"},
 		"playadmin.abandon_hint":    {"Geht etwas schief (Akku, Netz), mit Karten und Spielzettel weiterspielen.", "If something goes wrong (battery, network), go on with cards and a score sheet."},
 		"playadmin.abandon":         {"Digitalen Tisch beenden", "Abandon the digital table"},
 	})

@@ -462,5 +462,5 @@ func TestPlayGermanSuits(t *testing.T) {
 		mustContain(t, page, `aria-label="`+german[c.Suit()])
 	}
 	mustContain(t, page, "Atout: "+german[s.TrumpSuit])
-	mustContain(t, f.org.get(admin).body, `checked`)
+	mustContain(t, f.org.get(admin).body, `checked`, "Deutsche Karten an allen digitalen Tischen")
 }
