@@ -98,7 +98,7 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 	}
 	cardW := float64(cardDigits)*.62*f + .6*f
 	scoreW := 2.6 * f
-	boxW := cardW + float64(longest)*.64*f + scoreW + .4*f
+	boxW := cardW + float64(longest)*.68*f + scoreW + .4*f
 
 	var boxes []bracketBox
 	var lines strings.Builder
@@ -167,12 +167,16 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 	} else if len(place) > 0 {
 		x := width + gap
 		y := 0.0
+		step := boxH + .6*f
+		if o.Tables {
+			step += f // room for a table's label above the next box
+		}
 		for _, c := range place {
 			fmt.Fprintf(&titles, `<text x="%.1f" y="%.1f" font-weight="700">%s</text>`, x, y+head-.6*f, esc(c.Name))
 			y += head
 			for _, bm := range c.Matches {
 				boxes = append(boxes, bracketBox{x: x, y: y, m: bm, empty: bm.A == 0 && bm.B == 0})
-				y += boxH + .6*f
+				y += step
 			}
 			y += .4 * f
 		}

@@ -33,6 +33,55 @@ func TestBrowserPrint(t *testing.T) {
 	for _, cards := range []int{16, 256} {
 		t.Run(strconv.Itoa(cards), func(t *testing.T) { browserPrint(t, browser, cards) })
 	}
+	t.Run("projector bracket", func(t *testing.T) { browserScreenBracket(t, browser) })
+}
+
+// browserScreenBracket: from the quarterfinal the projector shows the
+// bracket picture (issue 10). In the semifinal, with places 5–8 played
+// beside it (the widest picture), its letters are at least 32 px on a
+// 1920×1080 beamer, measured as drawn (the SVG's scale times its font
+// size); nothing leaves the screen. 1280×720 is logged: the picture is
+// scaled down to fit there.
+func browserScreenBracket(t *testing.T, browser context.Context) {
+	f, _ := printFixture(t, 16)
+	f.drawDigital()
+	f.finishRound(1)
+	f.drawDigital() // the quarterfinal
+	f.finishRound(2)
+	f.drawDigital() // semifinal and places 5–8
+	if r := f.quick(f.helper, 3, f.firstPlayable(3), f.firstPlayable(3).B, "2:1"); r.status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.status)
+	}
+	p := newPage(t, browser, f.app)
+	for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
+		name := fmt.Sprintf("%dx%d", size.w, size.h)
+		p.step("viewport "+name, chromedp.EmulateViewport(size.w, size.h))
+		p.open(f.path+"/screen", testid("screen-bracket-svg"))
+		smallest := eval[float64](p, `(() => {
+			let min = 1e9;
+			for (const el of document.querySelectorAll("[data-testid=screen-bracket-svg] text")) {
+				const scale = el.getScreenCTM().a;
+				min = Math.min(min, parseFloat(getComputedStyle(el).fontSize) * scale);
+			}
+			return min;
+		})()`)
+		t.Logf("projector %s: smallest bracket letters %.1f px", name, smallest)
+		if size.w == 1920 && smallest < 32 {
+			t.Errorf("%s: bracket letters %.1f px, want at least 32", name, smallest)
+		}
+		over := eval[[]string](p, `(() => {
+			const out = [];
+			for (const el of document.querySelectorAll("[data-testid=screen-bracket-svg] text")) {
+				const r = el.getBoundingClientRect();
+				if (r.right > innerWidth + 1 || r.bottom > innerHeight + 1) out.push(el.textContent);
+			}
+			return out;
+		})()`)
+		for _, o := range over {
+			t.Errorf("%s: %q off the screen", name, o)
+		}
+		p.shot("projector-bracket-" + name)
+	}
 }
 
 // requirePoppler skips without pdftotext and pdftoppm, loudly, or fails
@@ -111,6 +160,10 @@ func printPDF(t *testing.T, p *browserPage, name string) pdfDoc {
 	}
 	dir := artifactsDir(t)
 	base := filepath.Join(dir, artifactName(t.Name()+"-"+name))
+	old, _ := filepath.Glob(base + "-*.png")
+	for _, f := range old {
+		os.Remove(f)
+	}
 	if err := os.WriteFile(base+".pdf", pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
