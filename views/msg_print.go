@@ -12,6 +12,8 @@ func init() {
 		"print.won":            {"✔ gewonnen %d:%d", "✔ won %d:%d"},
 		"print.lost":           {"verloren %d:%d", "lost %d:%d"},
 		"print.won_walkover":   {"✔ weiter (Gegenkarte aufgegeben)", "✔ through (other card surrendered)"},
+		"print.won_no_show":    {"✔ kampflos gewonnen", "✔ won by walkover"},
+		"print.lost_no_show":   {"kampflos verloren", "lost by walkover"},
 		"print.surrendered":    {"aufgegeben", "surrendered"},
 		"print.bye_through":    {"✔ Freilos", "✔ bye"},
 		"print.open":           {"offen", "open"},
