@@ -109,3 +109,30 @@ func init() {
 		"playadmin.abandon":         {"Digitalen Tisch beenden", "Abandon the digital table"},
 	})
 }
+
+// Messages of the replay of a digital match and of the referee page.
+func init() {
+	register(map[string]Msg{
+		"replay.title":       {"Nachspielen: Partie %d, %s gegen %s", "Replay: match %d, %s against %s"},
+		"replay.back":        {"Zurück", "Back"},
+		"replay.step":        {"Zug %d von %d", "step %d of %d"},
+		"replay.seed":        {"Startwert des Mischens:", "Seed of the shuffle:"},
+		"replay.first":       {"Anfang", "Start"},
+		"replay.prev":        {"Zurück", "Back"},
+		"replay.next":        {"Weiter", "Next"},
+		"replay.last":        {"Ende", "End"},
+		"replay.forehand":    {"Vorhand", "forehand"},
+		"replay.dealer":      {"Geber", "dealer"},
+		"replay.points":      {"Augen %d, Stiche %d", "card points %d, tricks %d"},
+		"replay.to_move":     {"am Zug", "to move"},
+		"replay.last_trick":  {"letzter Stich:", "last trick:"},
+		"replay.verdict":     {"%s gewinnt %d (%s), Augen %d:%d", "%s wins %d (%s), card points %d:%d"},
+		"replay.plays":       {"%s spielt %s", "%s plays %s"},
+		"replay.announces":   {"%s sagt an: %s", "%s announces %s"},
+		"replay.exchanges":   {"%s tauscht aus", "%s exchanges"},
+		"replay.closes":      {"%s dreht zu", "%s closes"},
+		"replay.declares":    {"%s meldet sich aus", "%s declares out"},
+		"replay.resigned":    {"aufgegeben", "resigned"},
+		"replay.after_match": {"Nachspielen geht erst nach der Partie.", "The replay opens after the match."},
+	})
+}

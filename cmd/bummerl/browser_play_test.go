@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"bummerl/views"
 )
 
 // TestBrowserPlay: two phones (two browser contexts at 390 × 844) play a
@@ -112,7 +114,7 @@ func TestBrowserPlay(t *testing.T) {
 		p.shot("deal-2")
 	}
 	// The deal's result is in the table's record.
-	rec := seats[0].c.get(seats[0].path("/record.json"))
+	rec := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/record.json"))
 	mustContain(t, rec.body, `"deal":1`, `"seed":"`)
 	t.Logf("slowest move to show on both phones: %v", slowest)
 }

@@ -182,11 +182,14 @@ func (s *server) tableRecord(c echo.Context) error {
 	return s.sendRecord(c, dt)
 }
 
-// seatRecord is tableRecord for a seat's link.
+// seatRecord is tableRecord for a seat's link, once the match is over.
 func (s *server) seatRecord(c echo.Context) error {
 	dt, _, err := s.seat(c)
 	if err != nil {
 		return err
+	}
+	if dt.State == store.TablePlaying {
+		return forbidden(c, "after_match", "replay.after_match")
 	}
 	return s.sendRecord(c, dt)
 }
@@ -224,4 +227,67 @@ func (s *server) setPlaySettings(c echo.Context) error {
 		next = tournamentURL(id, "")
 	}
 	return redirect(c, next)
+}
+
+// tableReplay steps through a table's decided deals for the staff.
+func (s *server) tableReplay(c echo.Context) error {
+	dt, err := s.staffTable(c)
+	if err != nil {
+		return err
+	}
+	return s.replay(c, dt, views.PlayAdminPath(dt.TournamentID, dt.Round, dt.Match), views.PlayTablePath(dt.TournamentID, dt.ID, "/replay"))
+}
+
+// seatReplay is tableReplay for a seat's link, once the match is over:
+// during the match it would show what the table hides.
+func (s *server) seatReplay(c echo.Context) error {
+	dt, seat, err := s.seat(c)
+	if err != nil {
+		return err
+	}
+	if dt.State == store.TablePlaying {
+		return forbidden(c, "after_match", "replay.after_match")
+	}
+	return s.replay(c, dt, views.PlayPath(dt.Seats[seat], ""), views.PlayPath(dt.Seats[seat], "/replay"))
+}
+
+// replay renders deal ?deal= (1-based) at step ?step= of a table; only
+// decided deals are shown, the one in play never.
+func (s *server) replay(c echo.Context, dt store.DigitalTable, back, base string) error {
+	ctx := c.Request().Context()
+	ps, err := s.store.PlaySettings(ctx, dt.TournamentID)
+	if err != nil {
+		return err
+	}
+	m := views.ReplayModel{Back: back, Base: base, German: ps.GermanSuits, Names: dt.Names,
+		Title: textf(c, "replay.title", dt.Match, dt.Names[0], dt.Names[1])}
+	want, _ := strconv.Atoi(c.QueryParam("deal"))
+	step, _ := strconv.Atoi(c.QueryParam("step"))
+	err = s.store.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, match *table.Match) error {
+		for i, d := range match.Deals() {
+			if !d.Over() {
+				continue
+			}
+			result := textf(c, "play.outcome", i+1, dt.Names[d.Result.Winner], d.Result.Points)
+			if d.ResignedBy >= 0 {
+				result += " (" + text(c, "replay.resigned") + ")"
+			}
+			m.Deals = append(m.Deals, views.ReplayDeal{No: i + 1, Result: result, Dealt: d.Dealt})
+			if d.Dealt && (want == i+1 || want == 0 && m.Deal == 0) {
+				m.Deal, m.Forehand, m.Seed, m.Steps = i+1, d.Forehand, strconv.FormatUint(d.Seed, 10), len(d.Record.Actions)
+				m.Step = max(0, min(step, m.Steps))
+				names := [2]string{dt.Names[d.Forehand], dt.Names[1-d.Forehand]}
+				for _, a := range d.Record.Actions {
+					m.Actions = append(m.Actions, views.ActionText(views.WithEnv(ctx, env(c)), a, names, ps.GermanSuits))
+				}
+				m.Snap, _ = table.Step(d.Record, m.Step) // the engine's own record: possible
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return render(c, http.StatusOK, views.ReplayPage(m))
 }

@@ -464,3 +464,75 @@ func TestPlayGermanSuits(t *testing.T) {
 	mustContain(t, page, "Atout: "+german[s.TrumpSuit])
 	mustContain(t, f.org.get(admin).body, `checked`, "Deutsche Karten an allen digitalen Tischen")
 }
+
+// TestPlayReplay: the staff step through the decided deals of a table,
+// both hands open, card by card; the deal in play is never shown; a seat
+// gets the replay and the record only after the match.
+func TestPlayReplay(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	phones := f.startTable(f.helper, m, "0")
+	dt, _, err := f.app.store.TableBySeat(t.Context(), phones[0].token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play deal 1 to its end with cards only, then one card of deal 2.
+	r := mrand.New(mrand.NewPCG(5, 5))
+	for n := 0; ; n++ {
+		var cur table.SeatView
+		_ = f.app.store.ReadTable(t.Context(), dt.ID, func(_ store.DigitalTable, mt *table.Match) error {
+			cur = mt.View(mt.ToMove())
+			return nil
+		})
+		if cur.Deal == 2 && cur.Seq > 0 && cur.Lead != nil {
+			break
+		}
+		var plays []table.Move
+		for _, mv := range cur.Legal {
+			if mv.Kind == schnapsen.Play {
+				plays = append(plays, mv)
+			}
+		}
+		mv := plays[r.IntN(len(plays))]
+		mv.ID = fmt.Sprint("r", n)
+		if _, _, err := f.app.store.PlayMove(t.Context(), dt.ID, mv, -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range phones {
+		if r := p.c.get(p.path("/replay")); r.status != http.StatusForbidden {
+			t.Fatalf("seat replay during the match: %d", r.status)
+		}
+		if r := p.c.get(p.path("/record.json")); r.status != http.StatusForbidden {
+			t.Fatalf("seat record during the match: %d", r.status)
+		}
+	}
+	base := views.PlayTablePath(f.id, dt.ID, "/replay")
+	page := f.helper.get(base)
+	mustContain(t, page.body, `data-testid="replay-deal-1"`, `data-step="0"`, `data-testid="replay-next"`, `data-testid="replay-seed"`)
+	mustNotContain(t, page.body, `data-testid="replay-deal-2"`)
+	// At the start both hands are open: ten cards, five each.
+	if n := strings.Count(page.body, `data-testid="replay-card"`); n != 10 {
+		t.Fatalf("%d cards in the hands at the start", n)
+	}
+	steps, _ := strconv.Atoi(regexp.MustCompile(`data-steps="(\d+)"`).FindStringSubmatch(page.body)[1])
+	last := f.helper.get(base + "?deal=1&step=" + strconv.Itoa(steps))
+	mustContain(t, last.body, `data-testid="replay-verdict"`, `aria-current="step"`, "spielt")
+	mustNotContain(t, last.body, `data-testid="replay-next"`)
+	mid := f.helper.get(base + "?deal=1&step=3")
+	mustContain(t, mid.body, `data-step="3"`, `data-testid="replay-prev"`)
+	// The deal in play stays hidden even when asked for.
+	mustNotContain(t, f.helper.get(base+"?deal=2").body, `data-testid="replay"`)
+	// After the match, the seats get both.
+	if _, _, err := f.app.store.PlayMove(t.Context(), dt.ID, table.Move{ID: "end", Seat: 0, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
+	}
+	if r := phones[1].c.get(phones[1].path("/replay")); r.status != http.StatusOK || !strings.Contains(r.body, `data-testid="replay-deal-1"`) {
+		t.Fatalf("seat replay after the match: %d", r.status)
+	}
+	if r := phones[1].c.get(phones[1].path("/record.json")); r.status != http.StatusOK || r.header.Get("Content-Disposition") == "" {
+		t.Fatalf("seat record after the match: %d", r.status)
+	}
+	mustContain(t, phones[1].c.get(phones[1].path("/table")).body, `data-testid="final"`, `data-testid="replay-link"`)
+}

@@ -38,6 +38,7 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodPost, "/play/:token/move", s.playMove)
 	pub.add(http.MethodGet, "/play/:token/events", s.playEvents)
 	pub.add(http.MethodGet, "/play/:token/record.json", s.seatRecord)
+	pub.add(http.MethodGet, "/play/:token/replay", s.seatReplay)
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
 	files, err := newStaticFiles(static.FS)
@@ -70,6 +71,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodPost, "/t/:id/play/:table/abandon", s.abandonTable)
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
+	st.add(http.MethodGet, "/t/:id/play/:table/replay", s.tableReplay)
 	st.add(http.MethodGet, "/t/:id/tables", s.tablesPage)
 	st.add(http.MethodPost, "/t/:id/tables/call", s.callTables)
 	st.add(http.MethodPost, "/t/:id/tables/assign", s.assignTable)

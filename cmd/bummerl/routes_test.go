@@ -107,7 +107,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id/screen", "GET /api/tournaments/:id/tables",
 		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
 		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
-		"GET /play/:token/events", "GET /play/:token/record.json",
+		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
 		// The referee judges a posted record and stores nothing (issue 12, docs/api.md).
 		"POST /api/referee",
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -99,6 +100,13 @@ func checkMatch(t *testing.T, m *Match) {
 		}
 		if !v.Finished || v.Winner^d.Forehand != d.Result.Winner || v.Points != d.Result.Points || v.Reason != d.Result.Reason {
 			t.Fatalf("deal %d: record verdict %+v, table %+v", i, v, *d.Result)
+		}
+		// Step replays it to the same verdict; at 0 the hands are dealt.
+		if s, err := Step(d.Record, len(d.Record.Actions)); err != nil || s.Verdict == nil || !reflect.DeepEqual(*s.Verdict, *d.Verdict) {
+			t.Fatalf("deal %d: Step %+v %v", i, s.Verdict, err)
+		}
+		if s, _ := Step(d.Record, 0); len(s.Hands[0]) != len(s.Hands[1]) || len(s.Hands[0]) < 5 || s.Verdict != nil {
+			t.Fatalf("deal %d: dealt %v", i, s.Hands)
 		}
 		if !reflect.DeepEqual(d.Record.Deck, schnapsen.ShuffledDeck(cfg.Variant, DealSeed(cfg.Seed, i))) {
 			t.Fatalf("deal %d: deck is not the seed's", i)
@@ -315,5 +323,20 @@ func TestDeterministic(t *testing.T) {
 		if _, err := New(bad); err == nil {
 			t.Fatalf("%+v accepted", bad)
 		}
+	}
+}
+
+// TestStepImpossible: Step names the first impossible action and shows
+// the deal before it.
+func TestStepImpossible(t *testing.T) {
+	rec := schnapsen.GameRecord{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, Deck: schnapsen.NewDeck(schnapsen.Soft),
+		Actions: []schnapsen.Action{{Seat: 1, Kind: schnapsen.Declare}}}
+	s, err := Step(rec, 1)
+	var re *schnapsen.RecordError
+	if !errors.As(err, &re) || re.Action != 0 || s.Step != 0 || len(s.Hands[0]) != 5 {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if _, err := Step(schnapsen.GameRecord{Variant: schnapsen.Soft, Closing: schnapsen.AtClose}, 0); err == nil {
+		t.Fatal("no deck accepted")
 	}
 }
