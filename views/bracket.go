@@ -64,6 +64,13 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 	head := 1.8 * f       // column titles
 	gap := 2.2 * f        // between columns
 	name := func(s string) string { return shorten(s, o.MaxName) }
+	if o.PlaceBelow {
+		// A4 portrait: the width sets the scale, so use the height for
+		// room to write in the boxes and between them.
+		line = 2 * f
+		boxH = 2*line + .3*f
+		slot = boxH + 3*f
+	}
 
 	// Columns of the main bracket: those played, then the ones to come.
 	cols := append([]BracketColumn(nil), m.Bracket...)
@@ -96,9 +103,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 			cardDigits = max(cardDigits, len(itoa(int(bm.A))), len(itoa(int(bm.B))))
 		}
 	}
-	cardW := float64(cardDigits)*.62*f + .6*f
+	cardW := float64(cardDigits)*.62*f + .9*f
 	scoreW := 2.6 * f
-	boxW := cardW + float64(longest)*.68*f + scoreW + .4*f
+	boxW := cardW + float64(longest)*.72*f + scoreW + .4*f
 
 	var boxes []bracketBox
 	var lines strings.Builder

@@ -1409,7 +1409,7 @@ func screenBracketPanel(m ScreenModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = BracketSVG(ctx, m.Standings, BracketSVGOptions{FontSize: 32, MaxName: 15, Tables: true, TestID: "screen-bracket-svg"}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = BracketSVG(ctx, m.Standings, BracketSVGOptions{FontSize: 32, MaxName: 14, Tables: true, TestID: "screen-bracket-svg"}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

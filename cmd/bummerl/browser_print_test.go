@@ -82,6 +82,20 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 		}
 		p.shot("projector-bracket-" + name)
 	}
+	// The end: winners and prizes beside the bracket; the standings page
+	// shows the same picture (screenshots to look at).
+	f.finishRound(3)
+	f.drawDigital()
+	f.finishRound(4)
+	if !f.load().Finished() {
+		t.Fatal("the tournament is not finished")
+	}
+	p.step("viewport 1920x1080", chromedp.EmulateViewport(1920, 1080))
+	p.open(f.path+"/screen", testid("screen-bracket-svg"))
+	p.shot("projector-finished")
+	p.step("desktop", chromedp.ResetViewport())
+	p.open(f.path+"/standings", testid("bracket-svg"))
+	p.shot("standings")
 }
 
 // requirePoppler skips without pdftotext and pdftoppm, loudly, or fails
