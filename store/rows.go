@@ -110,6 +110,7 @@ type matchRow struct {
 	Sheet        nullText `gorm:"column:sheet" json:"sheet"`         // JSON array of schnapsen.DealResult
 	CalledAt     int64    `gorm:"column:called_at" json:"called_at"` // UTC milliseconds, 0: not known
 	ResultAt     int64    `gorm:"column:result_at" json:"result_at"` // UTC milliseconds, 0: not known
+	Walkover     bool     `gorm:"column:walkover" json:"walkover"`   // won kampflos (issue 9)
 }
 
 // Each child row has a key (the primary key less tournament_id, also its
@@ -260,7 +261,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 				CalledAt: toMillis(m.Called)}
 			if res := m.Result; res != nil {
 				row.HasResult, row.Winner, row.BummerlA, row.BummerlB = true, int(res.Winner), res.Bummerl[0], res.Bummerl[1]
-				row.ResultAt = toMillis(res.At)
+				row.ResultAt, row.Walkover = toMillis(res.At), res.Walkover
 				if res.Sheet != nil {
 					sheet, err := json.Marshal(res.Sheet)
 					if err != nil {
@@ -393,7 +394,7 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 			Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version, Called: fromMillisOrZero(m.CalledAt)}
 		if m.HasResult {
 			match.Result = &tournament.Result{Winner: tournament.CardNo(m.Winner), Bummerl: [2]int{m.BummerlA, m.BummerlB},
-				At: fromMillisOrZero(m.ResultAt)}
+				At: fromMillisOrZero(m.ResultAt), Walkover: m.Walkover}
 			if m.Sheet.Valid {
 				if err := json.Unmarshal([]byte(m.Sheet.S), &match.Result.Sheet); err != nil {
 					return nil, fmt.Errorf("store: %s: sheet: %w", m.describe(), err)

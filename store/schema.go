@@ -202,6 +202,8 @@ var migrations = []string{
 		tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
 		german_suits  BOOLEAN NOT NULL
 	);`,
+	// matches.walkover (issue 9, walkover.go).
+	walkoverMigration,
 }
 
 // migrationCode runs after the SQL of a step (by its number), in the same

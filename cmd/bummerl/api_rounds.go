@@ -19,6 +19,8 @@ type resultJSON struct {
 	Winner  tournament.CardNo      `json:"winner"`
 	Bummerl [2]int                 `json:"bummerl"` // A's and B's
 	Sheet   []schnapsen.DealResult `json:"sheet,omitempty"`
+	// Walkover: won kampflos, the loser did not turn up; bummerl 0, 0.
+	Walkover bool `json:"walkover,omitempty"`
 }
 
 type matchJSON struct {
@@ -56,7 +58,7 @@ func roundOut(t *tournament.Tournament, ros roster, r tournament.Round, lang str
 			AName: row.AName, BName: row.BName, Bye: row.Bye, Surrendered: m.Surrendered,
 			Started: m.Started, Table: row.Table, Version: m.Version}
 		if m.Result != nil {
-			mj.Result = &resultJSON{Winner: m.Result.Winner, Bummerl: m.Result.Bummerl, Sheet: m.Result.Sheet}
+			mj.Result = &resultJSON{Winner: m.Result.Winner, Bummerl: m.Result.Bummerl, Sheet: m.Result.Sheet, Walkover: m.Result.Walkover}
 		}
 		out.Complete = out.Complete && m.Decided()
 		out.Matches = append(out.Matches, mj)
@@ -278,6 +280,8 @@ type resultInJSON struct {
 	Winner  tournament.CardNo      `json:"winner"`
 	Bummerl *[2]int                `json:"bummerl"`
 	Sheet   []schnapsen.DealResult `json:"sheet"`
+	// Walkover: the winner wins kampflos; no bummerl, no sheet (issue 9).
+	Walkover bool `json:"walkover"`
 }
 
 // sheetErrorJSON is a refused score sheet: the API error with the 0-based
@@ -297,13 +301,13 @@ func (s *server) apiResult(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if in.Bummerl == nil && len(in.Sheet) == 0 {
+	if in.Bummerl == nil && len(in.Sheet) == 0 && !in.Walkover {
 		return badRequest(c, "bummerl", "api.result_missing")
 	}
 	actor, _ := currentUser(c)
 	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
 		// Without a Bummerl score the domain takes it from the sheet (B-4).
-		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, At: s.store.Now()}
+		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, At: s.store.Now(), Walkover: in.Walkover}
 		if in.Bummerl != nil {
 			r.Bummerl = *in.Bummerl
 		}

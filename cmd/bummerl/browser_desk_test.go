@@ -90,7 +90,7 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 	p.login("Hans")
 	p.open(f.path+"/rounds/1", testid("matches"))
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.roundMark = "still here"`))
-	scores := []string{"2:0", "21", "2-1", "2:0", "2:1", "20", "2:1", "2:0"}
+	scores := []string{"2:0", "21", "2-1", "2:0", "2:1", "k", "2:1", "2:0"} // k: kampflos
 	for i, m := range ms {
 		no := strconv.Itoa(m.No)
 		p.until("focus on match "+no, `document.activeElement && document.activeElement.dataset.testid === "inline-winner-`+no+`"`)
@@ -136,6 +136,12 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 			t.Errorf("match %d: result %+v, want winner %d", m.No, m.Result, want)
 			continue
 		}
+		if scores[i] == "k" {
+			if !m.Walkover() {
+				t.Errorf("match %d: %+v, want a walkover", m.No, m.Result)
+			}
+			continue
+		}
 		won, lost := m.Score()
 		if got := fmt.Sprintf("%d%d", won, lost); got != strings.NewReplacer(":", "", "-", "").Replace(scores[i]) {
 			t.Errorf("match %d: %d:%d, want %s", m.No, won, lost, scores[i])
@@ -143,5 +149,8 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 	}
 	if got := p.text(testid("status-" + strconv.Itoa(ms[1].No))); got != "fertig, 2:1" {
 		t.Errorf("status of match %d %q", ms[1].No, got)
+	}
+	if got := p.text(testid("status-" + strconv.Itoa(ms[5].No))); got != "fertig, kampflos" {
+		t.Errorf("status of match %d %q, want the walkover", ms[5].No, got)
 	}
 }

@@ -104,7 +104,7 @@ func playerModel(t *tournament.Tournament, card tournament.Card, lang string) vi
 				continue // shown as its match now
 			}
 			h := views.HistoryRow{RoundName: cm.Name.Text(lang),
-				Opponent: cm.Opponent, Won: cm.Won, Bye: cm.Opponent == 0, Surrendered: cm.Surrendered, Score: cm.Score}
+				Opponent: cm.Opponent, Won: cm.Won, Bye: cm.Opponent == 0, Surrendered: cm.Surrendered, Walkover: cm.Walkover, Score: cm.Score}
 			if opp, ok := t.Player(cm.OpponentPlayer); ok {
 				h.OpponentName = opp.Name
 			}

@@ -181,6 +181,9 @@ func quickValues(m tournament.Match) views.Form {
 		won, lost := m.Score()
 		v["winner"] = strconv.Itoa(int(r.Winner))
 		v["bummerl"] = fmt.Sprintf("%d:%d", won, lost)
+		if r.Walkover {
+			v["bummerl"] = walkoverInput
+		}
 	}
 	return views.NewForm(v)
 }
@@ -225,12 +228,16 @@ func (s *server) quickResult(c echo.Context) error {
 	case err != nil:
 		f.Fail("winner", text(c, "form.choice_bad"))
 	}
+	walkover := isWalkover(f.Value("bummerl"))
 	score := bummerlScore.FindStringSubmatch(f.Value("bummerl"))
-	if score == nil {
+	if score == nil && !walkover {
 		f.Fail("bummerl", text(c, "result.bummerl_bad"))
 	}
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
+	}
+	if walkover {
+		score = []string{"", "0", "0"}
 	}
 	won, _ := strconv.Atoi(score[1])
 	lost, _ := strconv.Atoi(score[2])
@@ -244,7 +251,7 @@ func (s *server) quickResult(c echo.Context) error {
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
 		r := quickResultOf(t, ref, tournament.CardNo(winner), won, lost)
-		r.At = s.store.Now()
+		r.At, r.Walkover = s.store.Now(), walkover
 		return t.SetResult(ref.round, ref.match, version, r)
 	})
 	if err != nil {

@@ -16,6 +16,18 @@ import (
 // "2:1", and, quicker on a German keyboard, "21", "2-1", "2.1" or "2 1".
 var inlineScore = regexp.MustCompile(`^(\d)\s*[:\-./ ]?\s*(\d)$`)
 
+// walkoverInput is what the score field of a walkover (kampflos) shows;
+// isWalkover also takes the words in full and in English.
+const walkoverInput = "k"
+
+func isWalkover(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "k", "kampflos", "w", "wo", "walkover":
+		return true
+	}
+	return false
+}
+
 // inlineResult saves a result typed on the round page (views/round_inline.templ):
 // the winner's card number and the Bummerl score. htmx gets the match's
 // row back (refused: with the input and the message); without JavaScript
@@ -37,12 +49,16 @@ func (s *server) inlineResult(c echo.Context) error {
 	case err != nil:
 		f.Fail("winner", text(c, "form.number_bad"))
 	}
+	walkover := isWalkover(f.Value("bummerl"))
 	score := inlineScore.FindStringSubmatch(f.Value("bummerl"))
-	if score == nil {
+	if score == nil && !walkover {
 		f.Fail("bummerl", text(c, "result.bummerl_bad"))
 	}
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
+	}
+	if walkover {
+		score = []string{"", "0", "0"}
 	}
 	won, _ := strconv.Atoi(score[1])
 	lost, _ := strconv.Atoi(score[2])
@@ -53,7 +69,7 @@ func (s *server) inlineResult(c echo.Context) error {
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
 		r := quickResultOf(t, ref, tournament.CardNo(winner), won, lost)
-		r.At = s.store.Now()
+		r.At, r.Walkover = s.store.Now(), walkover
 		return t.SetResult(ref.round, ref.match, version, r)
 	})
 	if err != nil {

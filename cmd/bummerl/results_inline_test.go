@@ -79,3 +79,62 @@ func TestInlineResult(t *testing.T) {
 	// Visitors get no forms.
 	mustNotContain(t, f.app.client().get(round).body, "inline-result")
 }
+
+// Issue 9: a walkover (kampflos) is typed as "k" for the score, inline or
+// on the match page, or sent as "walkover": true; it is marked kampflos on
+// the round page, the printed round list, the player's page, the room
+// screen and in the API, and can be corrected like any result.
+func TestWalkoverEverywhere(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	round := f.path + "/rounds/1"
+	ms := f.load().Rounds[0].Matches
+	// Inline: winner, Tab, k, Enter.
+	r := f.helper.htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(ms[0].Version)},
+		"winner": {strconv.Itoa(int(ms[0].A))}, "bummerl": {"k"}})
+	if r.status != http.StatusOK {
+		t.Fatalf("inline walkover: %d\n%s", r.status, r.body)
+	}
+	mustContain(t, r.body, "fertig, kampflos")
+	if m := f.matchOf(1, 1); !m.Walkover() || m.Winner() != ms[0].A {
+		t.Fatalf("inline walkover saved %+v", m.Result)
+	}
+	// The match page's quick form: "kampflos" in full.
+	r = f.helper.post(round+"/matches/2/result", url.Values{"version": {strconv.Itoa(ms[1].Version)},
+		"winner": {strconv.Itoa(int(ms[1].B))}, "bummerl": {"Kampflos"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("quick walkover: %d\n%s", r.status, r.body)
+	}
+	r = f.helper.get(r.location())
+	mustContain(t, r.body, "fertig, kampflos", `value="k"`)
+	// The API.
+	r = f.api.api(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/rounds/1/matches/3/result", f.anna,
+		map[string]any{"version": ms[2].Version, "winner": ms[2].A, "walkover": true})
+	if r.status != http.StatusOK {
+		t.Fatalf("API walkover: %d %s", r.status, r.body)
+	}
+	mustContain(t, r.body, `"walkover":true`)
+	r = f.api.api(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/rounds/1/matches/4/result", f.anna,
+		map[string]any{"version": ms[3].Version, "winner": ms[3].A, "walkover": true, "bummerl": []int{2, 0}})
+	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "walkover_with_score" {
+		t.Fatalf("API walkover with a score: %d %s", r.status, r.body)
+	}
+	// Everywhere it is shown.
+	mustContain(t, f.app.client().get(round).body, "fertig, kampflos")
+	mustContain(t, f.helper.get(f.path+"/print/rounds/1").body, "fertig, kampflos")
+	mustContain(t, f.app.client().get(f.path+"/card/"+strconv.Itoa(int(ms[0].B))).body, "kampflos")
+	mustContain(t, f.app.client().get(f.path+"/screen").body, "kampflos")
+	en := f.app.client()
+	en.get(f.path + "/rounds/1?lang=en")
+	mustContain(t, en.get(round).body, "done, walkover")
+	// Corrected to a played result like any other.
+	m := f.matchOf(1, 1)
+	r = f.helper.htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(m.Version)},
+		"winner": {strconv.Itoa(int(m.B))}, "bummerl": {"2:1"}})
+	if r.status != http.StatusOK {
+		t.Fatalf("correction: %d", r.status)
+	}
+	if m := f.matchOf(1, 1); m.Walkover() || m.Winner() != ms[0].B {
+		t.Fatalf("corrected %+v", m.Result)
+	}
+}

@@ -77,7 +77,7 @@ func screenModel(t *tournament.Tournament, lang string) views.ScreenModel {
 func screenMatch(t *tournament.Tournament, ros roster, r tournament.Round, m tournament.Match, lang string) views.ScreenMatch {
 	sm := views.ScreenMatch{No: m.No, Table: t.TableOf(m), Name: tournament.RoundName(r, m.Bracket).Text(lang),
 		A: m.A, B: m.B, AName: ros.holder(m.A).Name, BName: ros.holder(m.B).Name, Called: m.AtTable(),
-		Winner: m.Winner(), Bye: m.Bye(), Surrendered: m.Surrendered}
+		Winner: m.Winner(), Bye: m.Bye(), Surrendered: m.Surrendered || m.Walkover()} // both read "kampflos"
 	if m.Played() {
 		sm.Won, sm.Lost = m.Score()
 	}

@@ -52,11 +52,17 @@ func (t *Tournament) SetResult(round, match, version int, r Result) error {
 	if err != nil {
 		return err
 	}
-	if err := t.scoreSheet(*m, &r); err != nil {
-		return err
-	}
-	if err := t.checkResult(*m, r); err != nil {
-		return err
+	if r.Walkover {
+		if err := checkWalkover(*m, r); err != nil {
+			return err
+		}
+	} else {
+		if err := t.scoreSheet(*m, &r); err != nil {
+			return err
+		}
+		if err := t.checkResult(*m, r); err != nil {
+			return err
+		}
 	}
 	if len(r.Sheet) == 0 {
 		r.Sheet = nil
@@ -112,6 +118,21 @@ func (t *Tournament) checkResult(m Match, r Result) error {
 	}
 	return nil
 }
+
+// checkWalkover checks a walkover: a winner of the match and no score.
+func checkWalkover(m Match, r Result) error {
+	if r.Winner != m.A && r.Winner != m.B {
+		return invalid("winner_not_in_match", "winner", int(m.A), int(m.B), int(r.Winner))
+	}
+	if r.Bummerl != [2]int{} || len(r.Sheet) > 0 {
+		return invalid("walkover_with_score", "bummerl")
+	}
+	return nil
+}
+
+// Walkover reports whether the match was won kampflos: the loser did not
+// turn up (issue 9).
+func (m Match) Walkover() bool { return m.Result != nil && m.Result.Walkover }
 
 // Score is the match's Bummerl as people write it, the winner's first
 // ("2:1", B-3); 0, 0 while it has no result.

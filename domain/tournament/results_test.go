@@ -55,6 +55,11 @@ func TestSetResult(t *testing.T) {
 		"B-4 unfinished":    {2, false, Result{Winner: 3, Bummerl: [2]int{2, 1}, Sheet: sheet[:8]}, "sheet_unfinished", "sheet", -1},
 		"B-4 other winner":  {2, false, Result{Winner: 4, Bummerl: [2]int{1, 2}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
 		"B-4 other bummerl": {2, false, Result{Winner: 3, Bummerl: [2]int{2, 0}, Sheet: sheet}, "sheet_disagrees", "sheet", -1},
+		"walkover":          {2, false, Result{Winner: 4, Walkover: true}, "", "", -1},
+		"walkover not in":   {2, false, Result{Winner: 5, Walkover: true}, "winner_not_in_match", "winner", -1},
+		"walkover + score":  {2, false, Result{Winner: 3, Walkover: true, Bummerl: [2]int{2, 0}}, "walkover_with_score", "bummerl", -1},
+		"walkover + sheet":  {2, false, Result{Winner: 3, Walkover: true, Sheet: sheet}, "walkover_with_score", "bummerl", -1},
+		"walkover on a bye": {4, false, Result{Winner: 7, Walkover: true}, "match_is_bye", "match", -1},
 		"bye":               {4, false, Result{Winner: 7, Bummerl: [2]int{2, 0}}, "match_is_bye", "match", -1},
 		"surrendered":       {1, false, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_surrendered", "match", -1},
 		"no such match":     {9, false, Result{Winner: 1, Bummerl: [2]int{2, 0}}, "match_not_found", "match", -1},
@@ -354,5 +359,34 @@ func TestScore(t *testing.T) {
 	}
 	if won, lost := m.Score(); won != 0 || lost != 0 {
 		t.Errorf("Score() without a result = %d:%d, want 0:0", won, lost)
+	}
+}
+
+// Issue 9: a walkover counts like any loss of that card (P-5): the winner
+// goes on, the loser is out, the match is decided and blocks undoing the
+// draw like a played result; it can be corrected to a played one.
+func TestWalkover(t *testing.T) {
+	tr := round1(t)
+	m := tr.Current().Matches[1] // 3 against 4
+	must(t, tr.SetResult(1, 2, m.Version, Result{Winner: 4, Walkover: true}))
+	m = tr.Current().Matches[1]
+	if !m.Decided() || !m.Walkover() || m.Winner() != 4 || m.Loser() != 3 {
+		t.Fatalf("walkover: %+v", m)
+	}
+	if won, lost := m.Score(); won != 0 || lost != 0 {
+		t.Errorf("score %d:%d, want none", won, lost)
+	}
+	wantCode(t, tr.UndoDraw(), "undo_has_results")
+	// Corrected like any result.
+	must(t, tr.SetResult(1, 2, m.Version, Result{Winner: 3, Bummerl: [2]int{2, 1}}))
+	if m = tr.Current().Matches[1]; m.Walkover() || m.Winner() != 3 {
+		t.Errorf("corrected: %+v", m.Result)
+	}
+	// The card's view names it.
+	must(t, tr.SetResult(1, 2, m.Version, Result{Winner: 4, Walkover: true}))
+	for _, cm := range tr.CardMatches(3) {
+		if cm.Round == 1 && (!cm.Walkover || cm.Won || cm.Score != [2]int{}) {
+			t.Errorf("card 3 sees %+v", cm)
+		}
 	}
 }

@@ -169,6 +169,7 @@ type NextMatch struct {
 	Started        bool
 	Decided        bool
 	Won            bool
+	Walkover       bool // decided kampflos: the loser did not turn up
 }
 
 // Next tells player p where each of his cards plays in the latest round,
@@ -198,7 +199,7 @@ func (t *Tournament) seen(owner cardTable[PlayerID], r Round, m Match, card Card
 	}
 	n := NextMatch{Card: card, Round: r.No, Name: RoundName(r, m.Bracket), Match: m.No,
 		Opponent: opp, Surrendered: m.Surrendered,
-		Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card, Table: t.TableOf(m)}
+		Started: m.Started, Decided: m.Decided(), Won: m.Winner() == card, Table: t.TableOf(m), Walkover: m.Walkover()}
 	if opp != 0 {
 		n.OpponentPlayer = owner.get(opp)
 	}

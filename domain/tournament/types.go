@@ -127,6 +127,9 @@ type Result struct {
 	Bummerl [2]int                 // Bummerl won by A and by B (B-3)
 	Sheet   []schnapsen.DealResult // optional full score sheet, seat 0 = A (B-4)
 	At      time.Time              // when it was entered (the caller's clock); zero if not known
+	// Walkover (kampflos): the loser did not turn up; no Bummerl, no sheet.
+	// It counts like any loss of that card (P-5); see docs/tournament.md.
+	Walkover bool
 }
 
 // Match is two cards that meet, or one card with a bye.
