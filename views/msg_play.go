@@ -136,3 +136,27 @@ func init() {
 		"replay.after_match": {"Nachspielen geht erst nach der Partie.", "The replay opens after the match."},
 	})
 }
+
+// Messages of the referee page.
+func init() {
+	register(map[string]Msg{
+		"referee.title":       {"Schiedsrichter", "Referee"},
+		"referee.link":        {"Schiedsrichter: Protokoll prüfen", "Referee: judge a record"},
+		"referee.intro":       {"Ein Spielprotokoll oder ein Partieprotokoll (JSON) einfügen oder hochladen.", "Paste or upload a game record or a match record (JSON)."},
+		"referee.intro_steps": {"Die Engine sagt, wie es ausgeht, und spielt jedes Spiel Zug für Zug mit offenen Karten nach.", "The engine gives its verdict and replays each deal step by step with the cards open."},
+		"referee.record":      {"Protokoll (JSON)", "Record (JSON)"},
+		"referee.file":        {"oder Datei hochladen", "or upload a file"},
+		"referee.judge":       {"Prüfen", "Judge"},
+		"referee.empty":       {"Bitte ein Protokoll einfügen oder eine Datei wählen.", "Please paste a record or choose a file."},
+		"referee.verdict":     {"Urteil", "Verdict"},
+		"referee.deal":        {"Spiel", "Deal"},
+		"referee.winner":      {"Gewinner", "Winner"},
+		"referee.points":      {"Punkte", "Points"},
+		"referee.running":     {"Stand", "Score"},
+		"referee.seat":        {"Sitz %d", "Seat %d"},
+		"referee.game":        {"Das Spiel", "The deal"},
+		"referee.dealt":       {"ausgeteilt", "dealt"},
+		"referee.step_error":  {"Zug %d ist nicht möglich: %s", "Action %d is impossible: %s"},
+		"referee.after_end":   {"das Spiel war schon entschieden", "the deal was already decided"},
+	})
+}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"mime/multipart"
 	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
@@ -535,4 +538,89 @@ func TestPlayReplay(t *testing.T) {
 		t.Fatalf("seat record after the match: %d", r.status)
 	}
 	mustContain(t, phones[1].c.get(phones[1].path("/table")).body, `data-testid="final"`, `data-testid="replay-link"`)
+}
+
+// TestRefereePage: staff paste or upload a game or match record and get
+// the referee's verdict — the same as bummerl referee — with each deal
+// replayed step by step; an impossible record names its action; the page
+// needs a login.
+func TestRefereePage(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "4"}, 1, 1, 1)
+	// A digital match played to its end gives a match record with deals in full.
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	phones := f.startTable(f.helper, m, "draw")
+	playOut(t, f, phones, mrand.New(mrand.NewPCG(9, 9)), false, false)
+	record := phones[0].c.get(phones[0].path("/record.json")).body
+	want, err := schnapsen.Referee([]byte(record))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON, _ := json.MarshalIndent(want, "", "  ")
+
+	mustContain(t, f.helper.get(views.RefereePath).body, `data-testid="referee-form"`)
+	r := f.helper.post(views.RefereePath, url.Values{"record": {record}})
+	if r.status != http.StatusOK {
+		t.Fatalf("match record: %d\n%s", r.status, r.body)
+	}
+	mustContain(t, r.body, `data-impossible="false"`, `data-testid="referee-match"`, `data-testid="referee-game-0"`, `data-testid="referee-step"`,
+		strings.ReplaceAll(string(wantJSON), `"`, "&#34;"))
+
+	// One deal of it as a game record, uploaded as a file: its verdict and its steps.
+	var mr struct {
+		Deals []json.RawMessage `json:"deals"`
+	}
+	if err := json.Unmarshal([]byte(record), &mr); err != nil {
+		t.Fatal(err)
+	}
+	game := string(mr.Deals[0])
+	body, ctype := multipartForm(t, map[string]string{"_csrf": f.helper.csrf()}, "file", "deal.json", game)
+	up := f.helper.request(http.MethodPost, views.RefereePath, body, map[string]string{"Content-Type": ctype})
+	rec, _ := schnapsen.ParseGameRecord([]byte(game))
+	if up.status != http.StatusOK || strings.Count(up.body, `data-testid="referee-step"`) != len(rec.Actions)+1 {
+		t.Fatalf("upload: %d, %d steps for %d actions\n%s", up.status, strings.Count(up.body, `data-testid="referee-step"`), len(rec.Actions), up.body)
+	}
+	mustContain(t, up.body, `&#34;finished&#34;: true`, `data-testid="replay-verdict"`)
+
+	// An impossible record: the error at its action, the steps up to it.
+	rec.Actions = append([]schnapsen.Action{{Seat: 1, Kind: schnapsen.Declare}}, rec.Actions...)
+	bad, _ := json.Marshal(rec)
+	r = f.helper.post(views.RefereePath, url.Values{"record": {string(bad)}})
+	if r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("impossible record: %d", r.status)
+	}
+	mustContain(t, r.body, `data-impossible="true"`, `&#34;action&#34;: 0`, `data-testid="referee-error"`, `data-testid="referee-step-error"`, "Zug 0 ist nicht möglich")
+	// Empty and not JSON.
+	if r := f.helper.post(views.RefereePath, url.Values{"record": {"  "}}); r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("empty: %d", r.status)
+	}
+	if r := f.helper.post(views.RefereePath, url.Values{"record": {"nonsense"}}); r.status != http.StatusUnprocessableEntity {
+		t.Fatalf("not JSON: %d", r.status)
+	}
+	if r := f.app.client().get(views.RefereePath); r.status != http.StatusSeeOther {
+		t.Fatalf("anonymous: %d", r.status)
+	}
+}
+
+// multipartForm builds a multipart body with fields and one file.
+func multipartForm(t *testing.T, fields map[string]string, field, name, content string) (io.Reader, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		if err := w.WriteField(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := w.CreateFormFile(field, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(fw, content); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return &buf, w.FormDataContentType()
 }

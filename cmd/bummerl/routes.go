@@ -72,6 +72,8 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
 	st.add(http.MethodGet, "/t/:id/play/:table/replay", s.tableReplay)
+	st.add(http.MethodGet, "/referee", s.refereePage)
+	st.add(http.MethodPost, "/referee", s.refereeJudge)
 	st.add(http.MethodGet, "/t/:id/tables", s.tablesPage)
 	st.add(http.MethodPost, "/t/:id/tables/call", s.callTables)
 	st.add(http.MethodPost, "/t/:id/tables/assign", s.assignTable)
