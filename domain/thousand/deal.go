@@ -100,45 +100,47 @@ type renonce struct {
 // slices), so copying it snapshots the deal; the zero Deal is not valid,
 // use NewDeal or DealHands.
 type Deal struct {
-	hands    [4]CardSet
-	dealt    [4]CardSet // the 7 cards dealt, for R-22
-	won      [4]CardSet
-	stock    [3]Card  // positions 1, s, 24 (R-10, RL-33)
-	n        uint8    // players, 3 or 4
-	next     [4]uint8 // next active seat clockwise
-	dealer   uint8
-	golden   bool
-	blindOK  bool
-	phase    Phase
-	turn     uint8
-	bid      uint16
-	high     uint8 // seat of the highest bid
-	passed   uint8 // seats that passed
-	seen     uint8 // seats that made a non-blind call
-	blind    bool  // the highest bid is blind
-	declarer uint8
-	gives    uint8
-	given    [2]gift
-	contract uint16
-	trump    uint8 // suit+1, 0 while there is none
-	leader   uint8
-	table    [3]Card
-	played   uint8 // cards on the table
-	pending  uint8 // suit+1 of a marriage just announced
-	nmar     uint8
-	mars     [8]marriageRec
-	melds    [4]uint16
-	points   [4]uint8 // trick card points
-	tricks   [4]uint8
-	trickNo  uint8 // tricks completed
-	npen     uint8
-	pens     [16]renonce // at most two followers per trick
-	result   Result
-	resSeat  uint8
-	resValue uint16
-	reason   RedealReason
-	actions  uint16
-	atAction int16
+	hands   [4]CardSet
+	dealt   [4]CardSet // the 7 cards dealt, for R-22
+	won     [4]CardSet
+	stock   [3]Card  // positions 1, s, 24 (R-10, RL-33)
+	n       uint8    // players, 3 or 4
+	next    [4]uint8 // next active seat clockwise
+	dealer  uint8
+	golden  bool
+	blindOK bool
+	// stockNines: the stock holds two nines or more (R-15 b)
+	stockNines bool
+	phase      Phase
+	turn       uint8
+	bid        uint16
+	high       uint8 // seat of the highest bid
+	passed     uint8 // seats that passed
+	seen       uint8 // seats that made a non-blind call
+	blind      bool  // the highest bid is blind
+	declarer   uint8
+	gives      uint8
+	given      [2]gift
+	contract   uint16
+	trump      uint8 // suit+1, 0 while there is none
+	leader     uint8
+	table      [3]Card
+	played     uint8 // cards on the table
+	pending    uint8 // suit+1 of a marriage just announced
+	nmar       uint8
+	mars       [8]marriageRec
+	melds      [4]uint16
+	points     [4]uint8 // trick card points
+	tricks     [4]uint8
+	trickNo    uint8 // tricks completed
+	npen       uint8
+	pens       [16]renonce // at most two followers per trick
+	result     Result
+	resSeat    uint8
+	resValue   uint16
+	reason     RedealReason
+	actions    uint16
+	atAction   int16
 }
 
 // checkOptions validates the form and stock position.
@@ -186,14 +188,20 @@ func NewDeal(o Options, dealer int, deck []Card) (Deal, error) {
 		seen |= 1 << c
 	}
 	var hands [4]CardSet
+	var seats [3]uint8 // the active seats clockwise from first hand
+	for i := range seats {
+		seats[i] = uint8((dealer + 1 + i) % o.Players)
+	}
 	s := o.StockAt - 1
 	k := 0
 	for i, c := range deck {
 		if i == 0 || i == s || i == NumCards-1 {
 			continue
 		}
-		hands[(dealer+1+k%3)%o.Players] |= 1 << c
-		k++
+		hands[seats[k]] |= 1 << c
+		if k++; k == 3 {
+			k = 0
+		}
 	}
 	d.init(o, dealer, hands, [3]Card{deck[0], deck[s], deck[NumCards-1]})
 	return d, nil
@@ -254,6 +262,7 @@ func DealHands(o Options, dealer int, hands [][]Card, stock []Card) (Deal, error
 
 func (d *Deal) init(o Options, dealer int, hands [4]CardSet, stock [3]Card) {
 	d.hands, d.dealt, d.stock = hands, hands, stock
+	d.stockNines = (d.stockSet() & nineMask).Count() >= 2
 	d.n, d.dealer, d.golden, d.blindOK = uint8(o.Players), uint8(dealer), o.Golden, o.Blind && !o.Golden
 	d.atAction = -1
 	d.setSeats()
@@ -335,16 +344,19 @@ func maxBid(hand CardSet) uint16 {
 
 // redealReason says whether seat may claim a redeal now (R-15, RL-8, RL-30).
 func (d *Deal) redealReason(seat uint8) RedealReason {
+	r := RedealReason(0)
+	switch {
+	case d.hands[seat&3]&nineMask == nineMask:
+		r = FourNines
+	case d.stockNines && d.phase > Bidding && seat == d.declarer:
+		r = StockNines
+	default:
+		return 0
+	}
 	if d.result != Unfinished || d.phase > Playing || d.trickNo > 0 || d.played > 0 || !d.active(seat) {
 		return 0
 	}
-	if d.hands[seat]&nineMask == nineMask {
-		return FourNines
-	}
-	if d.phase > Bidding && seat == d.declarer && (d.stockSet()&nineMask).Count() >= 2 {
-		return StockNines
-	}
-	return 0
+	return r
 }
 
 // Claims writes the redeal claims open to seats other than the one to
@@ -439,6 +451,9 @@ func (d *Deal) Legal(buf *[MaxActions]Action) []Action {
 	return buf[:n]
 }
 
+// phaseKinds are the action kinds of each phase (a redeal aside).
+var phaseKinds = [...][2]Kind{Bidding: {Bid, Pass}, Giving: {Give, Give}, Declaring: {Contract, Contract}, Playing: {Play, Marriage}, Over: {}}
+
 // Apply performs a in live play: anything not legal is refused with an
 // *Error and leaves the deal unchanged — a wrong follow and a bid
 // or contract over 120 without a marriage included.
@@ -472,8 +487,7 @@ func (d *Deal) apply(a Action, referee bool) error {
 	if a.Seat != d.turn {
 		return actionError(CodeOutOfTurn, a, "seat %d is to move", d.turn)
 	}
-	want := [...]Kind{Bidding: Bid, Giving: Give, Declaring: Contract, Playing: Play}[d.phase]
-	if a.Kind != want && !(d.phase == Bidding && a.Kind == Pass) && !(d.phase == Playing && a.Kind == Marriage) {
+	if a.Kind != phaseKinds[d.phase][0] && a.Kind != phaseKinds[d.phase][1] {
 		return actionError(CodeBadAction, a, "the deal is in the %s phase", d.phase)
 	}
 	switch a.Kind {

@@ -8,7 +8,10 @@ import (
 // fastRand is a wyrand generator (one multiply per draw) with a bounded
 // draw that never allocates; test code only, the engine takes no random
 // source at all.
-type fastRand struct{ s uint64 }
+type fastRand struct {
+	s   uint64
+	buf [MaxActions]Action // for Legal, kept so that a playout does not clear it
+}
 
 func newFastRand(seed uint64) *fastRand { return &fastRand{s: seed * 0x9e3779b97f4a7c15} }
 
@@ -40,19 +43,20 @@ func (r *fastRand) shuffle(buf *[NumCards]Card) []Card {
 // pick chooses uniformly among the legal entries; a range of bids or
 // contracts is one entry, and its value is then uniform in the range.
 func (r *fastRand) pick(legal []Action) Action {
-	a := legal[r.intN(len(legal))]
-	if a.Max > 0 {
-		a.Value += uint16(5 * r.intN(int(a.Max-a.Value)/5+1))
-		a.Max = 0
+	p := &legal[r.intN(len(legal))]
+	// field by field: Legal wrote the entry byte by byte, and one wide
+	// load of it would wait for all those stores
+	a := Action{Seat: p.Seat, Kind: p.Kind, Card: p.Card, Suit: p.Suit, To: p.To, Blind: p.Blind, Value: p.Value}
+	if p.Max > 0 {
+		a.Value += uint16(5 * r.intN(int(p.Max-p.Value)/5+1))
 	}
 	return a
 }
 
 // playout finishes d with uniformly random legal actions.
 func (r *fastRand) playout(d *Deal) error {
-	var buf [MaxActions]Action
 	for d.result == Unfinished {
-		if err := d.Apply(r.pick(d.Legal(&buf))); err != nil {
+		if err := d.Apply(r.pick(d.Legal(&r.buf))); err != nil {
 			return err
 		}
 	}
