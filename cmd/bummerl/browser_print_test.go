@@ -229,6 +229,18 @@ func contentPages(p *browserPage) int {
 	return int(h/1032) + 1
 }
 
+// clipped lists, in print media, the elements of sel whose content does
+// not fit their box: a sheet or card of fixed size would cut it off on
+// paper (the PDF's text still holds clipped text, so the text check alone
+// would not notice).
+func clipped(p *browserPage, sel string) []string {
+	p.step("print media", emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
+	defer p.step("screen media", emulateMedia(""), chromedp.ResetViewport())
+	return eval[[]string](p, `[...document.querySelectorAll(`+strconv.Quote(sel)+`)]
+		.filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+		.map(e => e.textContent.trim().replace(/\s+/g, " ").slice(0, 60))`)
+}
+
 func browserPrint(t *testing.T, browser context.Context, cards int) {
 	f, sold := printFixture(t, cards)
 	f.drawDigital()
@@ -283,6 +295,9 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 	}
 	for _, per := range []int{4, 2} {
 		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		for _, c := range clipped(p, ".score-sheet, .sheet-line") {
+			t.Errorf("score sheets at %d a page: cut off: %s", per, c)
+		}
 		doc := printPDF(t, p, fmt.Sprintf("sheets-%d", per))
 		want := (open + per - 1) / per
 		t.Logf("%d score sheets at %d a page: %d pages", open, per, doc.pages)
@@ -294,6 +309,9 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 
 	// Entry cards: 8 to a page.
 	p.open(f.path+"/entry-cards", testid("entry-cards"))
+	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
+		t.Errorf("entry cards: cut off: %s", c)
+	}
 	doc = printPDF(t, p, "entry-cards")
 	if want := (cards + 7) / 8; doc.pages != want {
 		t.Errorf("%d entry cards: %d pages, want %d", cards, doc.pages, want)
