@@ -43,12 +43,10 @@ func (r *fastRand) shuffle(buf *[NumCards]Card) []Card {
 // pick chooses uniformly among the legal entries; a range of bids or
 // contracts is one entry, and its value is then uniform in the range.
 func (r *fastRand) pick(legal []Action) Action {
-	p := &legal[r.intN(len(legal))]
-	// field by field: Legal wrote the entry byte by byte, and one wide
-	// load of it would wait for all those stores
-	a := Action{Seat: p.Seat, Kind: p.Kind, Card: p.Card, Suit: p.Suit, To: p.To, Blind: p.Blind, Value: p.Value}
-	if p.Max > 0 {
-		a.Value += uint16(5 * r.intN(int(p.Max-p.Value)/5+1))
+	a := legal[r.intN(len(legal))]
+	if a.Max > 0 {
+		a.Value += uint16(5 * r.intN(int(a.Max-a.Value)/5+1))
+		a.Max = 0
 	}
 	return a
 }
