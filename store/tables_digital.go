@@ -149,6 +149,30 @@ func (c *matchCache) take(id int64, seq int) *table.Match {
 	return nil
 }
 
+// read runs fn with the cached match of table id if it is at seq, under
+// the cache's lock (fn must be quick and must not keep m), and reports
+// whether it did. Readers do not take the entry, so a writer finds it.
+func (c *matchCache) read(id int64, seq int, fn func(*table.Match)) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.m[id]
+	if m == nil || m.Seq() != seq {
+		return false
+	}
+	fn(m)
+	return true
+}
+
+// putNewer caches m unless the cache holds the table at a later state.
+func (c *matchCache) putNewer(id int64, m *table.Match) {
+	c.mu.Lock()
+	old := c.m[id]
+	c.mu.Unlock()
+	if old == nil || old.Seq() < m.Seq() {
+		c.put(id, m)
+	}
+}
+
 func (c *matchCache) put(id int64, m *table.Match) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -327,12 +351,18 @@ func (s *Store) TablesOfTournament(ctx context.Context, tournamentID int64) ([]D
 	return out, nil
 }
 
-// loadMatch rebuilds table row's match: from the cache when it is at the
-// row's seq (taken out: the caller owns it), else by replaying its moves.
+// loadMatch rebuilds table row's match for a writer: from the cache when
+// it is at the row's seq (taken out: the caller owns it), else by
+// replaying its moves.
 func (s *Store) loadMatch(tx *gorm.DB, row digitalTableRow) (*table.Match, error) {
 	if m := s.tables.take(row.ID, row.Seq); m != nil {
 		return m, nil
 	}
+	return s.replayMatch(tx, row)
+}
+
+// replayMatch replays the stored moves of table row.
+func (s *Store) replayMatch(tx *gorm.DB, row digitalTableRow) (*table.Match, error) {
 	var rows []digitalMoveRow
 	if err := tx.Where("table_id = ?", row.ID).Order("seq").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: moves of table %d: %w", row.ID, err)
@@ -348,26 +378,50 @@ func (s *Store) loadMatch(tx *gorm.DB, row digitalTableRow) (*table.Match, error
 }
 
 // ReadTable runs fn with table id's match as of now. fn must only read
-// the match and not keep it: it may be the cached one.
+// the match, be quick and not keep it: it may be the cached one, read
+// under the cache's lock.
 func (s *Store) ReadTable(ctx context.Context, id int64, fn func(DigitalTable, *table.Match) error) error {
 	var row digitalTableRow
+	if err := s.rdb.WithContext(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return ErrNotFound
+		}
+		return fmt.Errorf("store: table %d: %w", id, err)
+	}
+	var ferr error
+	if s.tables.read(id, row.Seq, func(m *table.Match) { ferr = fn(row.domain(), m) }) {
+		return ferr
+	}
+	// Not cached at this state: replay the moves of one snapshot.
 	var m *table.Match
 	err := s.rdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return ErrNotFound
-			}
 			return err
 		}
 		var err error
-		m, err = s.loadMatch(tx, row)
+		m, err = s.replayMatch(tx, row)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	defer s.tables.put(id, m)
+	defer s.tables.putNewer(id, m)
 	return fn(row.domain(), m)
+}
+
+// TableInfo is what a seat's page shows of its tournament: the name and
+// whether the cards are German-suited, in one query.
+func (s *Store) TableInfo(ctx context.Context, tournamentID int64) (name string, german bool, err error) {
+	var r struct {
+		Name   string
+		German bool
+	}
+	err = s.rdb.WithContext(ctx).Raw(`SELECT t.name AS name, COALESCE(p.german_suits, 0) AS german
+		FROM tournaments t LEFT JOIN play_settings p ON p.tournament_id = t.id WHERE t.id = ?`, tournamentID).Scan(&r).Error
+	if err != nil {
+		return "", false, fmt.Errorf("store: table info: %w", err)
+	}
+	return r.Name, r.German, nil
 }
 
 // PlayMove applies a move at table id in one transaction: the move row,

@@ -102,13 +102,9 @@ func (s *server) playModel(c echo.Context, dt store.DigitalTable, seat int) (vie
 		return m, err
 	}
 	m.State, m.Live = dt.State, views.PlayRevision(dt.Seq, dt.State)
-	ps, err := s.store.PlaySettings(ctx, dt.TournamentID)
+	m.Tournament, m.German, err = s.store.TableInfo(ctx, dt.TournamentID)
 	if err != nil {
 		return m, err
-	}
-	m.German = ps.GermanSuits
-	if t, err := s.store.Load(ctx, dt.TournamentID); err == nil {
-		m.Tournament = t.Settings.Name
 	}
 	return m, nil
 }
