@@ -457,38 +457,38 @@ var phaseKinds = [...][2]Kind{Bidding: {Bid, Pass}, Giving: {Give, Give}, Declar
 // Apply performs a in live play: anything not legal is refused with an
 // *Error and leaves the deal unchanged — a wrong follow and a bid
 // or contract over 120 without a marriage included.
-func (d *Deal) Apply(a Action) error { return d.apply(a, false) }
+func (d *Deal) Apply(a Action) error { return d.apply(&a, false) }
 
 // Judge performs a recorded action as a referee: an R-31 violation is a
 // renonce penalty and the card stands; a bid or contract breaking
 // ends the deal as bid-limit. Anything else impossible is
 // refused like Apply.
-func (d *Deal) Judge(a Action) error { return d.apply(a, true) }
+func (d *Deal) Judge(a Action) error { return d.apply(&a, true) }
 
-func (d *Deal) apply(a Action, referee bool) error {
+func (d *Deal) apply(a *Action, referee bool) error {
 	if d.result != Unfinished {
-		return actionError(CodeDealOver, a, "the deal has already ended")
+		return actionError(CodeDealOver, *a, "the deal has already ended")
 	}
 	if a.Seat >= d.n || a.Kind < Bid || a.Kind > Redeal {
-		return actionError(CodeBadAction, a, "unknown seat or action")
+		return actionError(CodeBadAction, *a, "unknown seat or action")
 	}
 	if a.Kind == Redeal { // out of turn allowed
 		r := d.redealReason(a.Seat)
 		if r == 0 {
 			if d.trickNo > 0 || d.played > 0 {
-				return actionError(CodeRedeal, a, "only before the first card is played (R-15)")
+				return actionError(CodeRedeal, *a, "only before the first card is played (R-15)")
 			}
-			return actionError(CodeRedeal, a, "seat %d holds no four nines and is not a declarer with two nines in the stock (R-15)", a.Seat)
+			return actionError(CodeRedeal, *a, "seat %d holds no four nines and is not a declarer with two nines in the stock (R-15)", a.Seat)
 		}
 		d.reason = r
 		d.end(Redealt, a.Seat, 0)
 		return nil
 	}
 	if a.Seat != d.turn {
-		return actionError(CodeOutOfTurn, a, "seat %d is to move", d.turn)
+		return actionError(CodeOutOfTurn, *a, "seat %d is to move", d.turn)
 	}
 	if a.Kind != phaseKinds[d.phase][0] && a.Kind != phaseKinds[d.phase][1] {
-		return actionError(CodeBadAction, a, "the deal is in the %s phase", d.phase)
+		return actionError(CodeBadAction, *a, "the deal is in the %s phase", d.phase)
 	}
 	switch a.Kind {
 	case Bid:
@@ -510,23 +510,23 @@ func (d *Deal) apply(a Action, referee bool) error {
 	return nil
 }
 
-func (d *Deal) doBid(a Action, referee bool) error {
+func (d *Deal) doBid(a *Action, referee bool) error {
 	v := a.Value
 	switch {
 	case v%5 != 0:
-		return actionError(CodeBid, a, "a bid is a multiple of 5 (R-19)")
+		return actionError(CodeBid, *a, "a bid is a multiple of 5 (R-19)")
 	case v <= d.bid:
-		return actionError(CodeBid, a, "a bid must be higher than %d (R-19)", d.bid)
+		return actionError(CodeBid, *a, "a bid must be higher than %d (R-19)", d.bid)
 	case v > MaxBid:
-		return actionError(CodeBid, a, "bids are capped at %d (R-24, RL-10)", MaxBid)
+		return actionError(CodeBid, *a, "bids are capped at %d (R-24, RL-10)", MaxBid)
 	case a.Blind && !d.blindOK:
-		return actionError(CodeBid, a, "blind bids need option blind_bids (R-66)")
+		return actionError(CodeBid, *a, "blind bids need option blind_bids (R-66)")
 	case a.Blind && d.seen&(1<<a.Seat) != 0:
-		return actionError(CodeBid, a, "seat %d has made a non-blind call and can no longer bid blind (R-66)", a.Seat)
+		return actionError(CodeBid, *a, "seat %d has made a non-blind call and can no longer bid blind (R-66)", a.Seat)
 	}
 	if v > maxBid(d.dealt[a.Seat]) {
 		if !referee {
-			return actionError(CodeBidLimit, a, "a bid above 120 needs a marriage in hand (R-22)")
+			return actionError(CodeBidLimit, *a, "a bid above 120 needs a marriage in hand (R-22)")
 		}
 		d.end(BidLimit, a.Seat, v)
 		return nil
@@ -561,16 +561,16 @@ func (d *Deal) endBidding() {
 	d.phase, d.turn = Giving, d.declarer
 }
 
-func (d *Deal) doGive(a Action) error {
+func (d *Deal) doGive(a *Action) error {
 	switch {
 	case a.Card >= NumCards:
-		return actionError(CodeBadAction, a, "unknown card")
+		return actionError(CodeBadAction, *a, "unknown card")
 	case !d.hands[a.Seat].Has(a.Card):
-		return actionError(CodeNotInHand, a, "%s is not in hand", a.Card)
+		return actionError(CodeNotInHand, *a, "%s is not in hand", a.Card)
 	case a.To == a.Seat || !d.active(a.To):
-		return actionError(CodeGive, a, "the declarer gives one card to each opponent (R-26)")
+		return actionError(CodeGive, *a, "the declarer gives one card to each opponent (R-26)")
 	case d.gives == 1 && d.given[0].to == a.To:
-		return actionError(CodeGive, a, "seat %d already got a card; one card to each opponent (R-26)", a.To)
+		return actionError(CodeGive, *a, "seat %d already got a card; one card to each opponent (R-26)", a.To)
 	}
 	d.hands[a.Seat] &^= 1 << a.Card
 	d.hands[a.To] |= 1 << a.Card
@@ -583,19 +583,19 @@ func (d *Deal) doGive(a Action) error {
 	return nil
 }
 
-func (d *Deal) doContract(a Action, referee bool) error {
+func (d *Deal) doContract(a *Action, referee bool) error {
 	v := a.Value
 	switch {
 	case v%5 != 0:
-		return actionError(CodeContract, a, "a contract is a multiple of 5 (R-27)")
+		return actionError(CodeContract, *a, "a contract is a multiple of 5 (R-27)")
 	case v < d.bid:
-		return actionError(CodeContract, a, "the contract must be at least the bid %d (R-27)", d.bid)
+		return actionError(CodeContract, *a, "the contract must be at least the bid %d (R-27)", d.bid)
 	case v > MaxBid:
-		return actionError(CodeContract, a, "contracts are capped at %d (R-24, RL-10)", MaxBid)
+		return actionError(CodeContract, *a, "contracts are capped at %d (R-24, RL-10)", MaxBid)
 	}
 	if v > 120 && v > d.bid && marriages(d.hands[a.Seat]) == 0 { // R-28, RL-11
 		if !referee {
-			return actionError(CodeBidLimit, a, "raising above 120 needs a marriage among the 8 cards (R-28)")
+			return actionError(CodeBidLimit, *a, "raising above 120 needs a marriage among the 8 cards (R-28)")
 		}
 		d.end(BidLimit, a.Seat, v)
 		return nil
@@ -606,19 +606,19 @@ func (d *Deal) doContract(a Action, referee bool) error {
 	return nil
 }
 
-func (d *Deal) doMarriage(a Action) error {
+func (d *Deal) doMarriage(a *Action) error {
 	hand := d.hands[a.Seat]
 	switch {
 	case d.played > 0:
-		return actionError(CodeMarriage, a, "only the leader announces, before leading (R-35, R-37)")
+		return actionError(CodeMarriage, *a, "only the leader announces, before leading (R-35, R-37)")
 	case d.pending != 0:
-		return actionError(CodeMarriage, a, "a marriage was just announced: lead its King or Queen (R-35)")
+		return actionError(CodeMarriage, *a, "a marriage was just announced: lead its King or Queen (R-35)")
 	case a.Suit > Spades:
-		return actionError(CodeBadAction, a, "unknown suit")
+		return actionError(CodeBadAction, *a, "unknown suit")
 	case d.tricks[a.Seat] == 0:
-		return actionError(CodeMarriage, a, "only after winning a trick; never at the first trick (R-35, R-37, RL-13)")
+		return actionError(CodeMarriage, *a, "only after winning a trick; never at the first trick (R-35, R-37, RL-13)")
 	case marriages(hand)&(1<<NewCard(King, a.Suit)) == 0:
-		return actionError(CodeMarriage, a, "King and Queen of %s are not both in hand (R-35, R-38)", a.Suit)
+		return actionError(CodeMarriage, *a, "King and Queen of %s are not both in hand (R-35, R-38)", a.Suit)
 	}
 	d.pending = uint8(a.Suit) + 1
 	d.trump = d.pending
@@ -629,26 +629,26 @@ func (d *Deal) doMarriage(a Action) error {
 	return nil
 }
 
-func (d *Deal) doPlay(a Action, referee bool) error {
+func (d *Deal) doPlay(a *Action, referee bool) error {
 	c, seat := a.Card, a.Seat
 	hand := d.hands[seat]
 	switch {
 	case c >= NumCards:
-		return actionError(CodeBadAction, a, "unknown card")
+		return actionError(CodeBadAction, *a, "unknown card")
 	case !hand.Has(c):
-		return actionError(CodeNotInHand, a, "%s is not in hand", c)
+		return actionError(CodeNotInHand, *a, "%s is not in hand", c)
 	}
 	if d.played == 0 {
 		if d.pending != 0 {
 			k := NewCard(King, Suit(d.pending-1))
 			if c != k && c != k+1 {
-				return actionError(CodeMarriage, a, "after announcing the marriage lead its King or Queen (R-35)")
+				return actionError(CodeMarriage, *a, "after announcing the marriage lead its King or Queen (R-35)")
 			}
 			d.pending = 0
 		}
 	} else if followSet(hand, d.table[0].Suit(), d.trump)&(1<<c) == 0 {
 		if !referee {
-			return actionError(CodeMustFollow, a, "follow suit, else trump (R-31)")
+			return actionError(CodeMustFollow, *a, "follow suit, else trump (R-31)")
 		}
 		d.pens[d.npen] = renonce{seat, int16(d.actions)} // the card stands
 		d.npen++
