@@ -20,7 +20,7 @@ func init() {
 		"print.per_page":       {"Pro A4-Seite:", "Per A4 page:"},
 		"print.per_page_n":     {"%d Zettel", "%d sheets"},
 		"print.sheets_count":   {"%d Spielzettel", "%d score sheets"},
-		"print.bummerl_n":      {"%d. Bummerl", "Bummerl %d"},
+		"print.bummerl":        {"Bummerl", "Bummerl"},
 		"print.match_of":       {"Partie %d", "Match %d"},
 		"print.table_of":       {"Tisch %d", "Table %d"},
 		"print.to_win":         {"Partie auf %d Bummerl", "Match to %d Bummerl"},

@@ -34,6 +34,33 @@ func TestBrowserPrint(t *testing.T) {
 		t.Run(strconv.Itoa(cards), func(t *testing.T) { browserPrint(t, browser, cards) })
 	}
 	t.Run("projector bracket", func(t *testing.T) { browserScreenBracket(t, browser) })
+	t.Run("sheets of 5 Bummerl", func(t *testing.T) { browserSheetsLong(t, browser) })
+}
+
+// browserSheetsLong: a match to 3 Bummerl takes up to 5 blocks of
+// columns; they still fit a quarter of A4 (and a half), nothing cut off.
+func browserSheetsLong(t *testing.T, browser context.Context) {
+	counts := make([]int, 16)
+	for i := range counts {
+		counts[i] = 1
+	}
+	f := newFixture(t, map[string]string{"cards": "16", "bummerl_to_win": "3"}, counts...)
+	f.drawDigital()
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	for _, per := range []int{4, 2} {
+		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		for _, c := range clipped(p, ".score-sheet, .sheet-line, .bummerl-grid, .bummerl-grid th, .bummerl-grid td") {
+			t.Errorf("5 blocks at %d a page: cut off: %s", per, c)
+		}
+		doc := printPDF(t, p, fmt.Sprintf("sheets-%d", per))
+		if want := 8 / per; doc.pages != want {
+			t.Errorf("8 sheets at %d a page: %d pages, want %d", per, doc.pages, want)
+		}
+		if want := "Bummerl1.2.3.4.5."; !strings.Contains(squeeze(doc.text), want) {
+			t.Errorf("%d a page: no 5 Bummerl blocks (%q) in the text", per, want)
+		}
+	}
 }
 
 // browserScreenBracket: from the quarterfinal the projector shows the
@@ -295,7 +322,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 	}
 	for _, per := range []int{4, 2} {
 		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
-		for _, c := range clipped(p, ".score-sheet, .sheet-line") {
+		for _, c := range clipped(p, ".score-sheet, .sheet-line, .bummerl-grid th, .bummerl-grid td") {
 			t.Errorf("score sheets at %d a page: cut off: %s", per, c)
 		}
 		doc := printPDF(t, p, fmt.Sprintf("sheets-%d", per))

@@ -58,7 +58,7 @@ func printRoundModel(t *tournament.Tournament, r *tournament.Round, lang string)
 
 // printSheets is a blank Bummerl score sheet for every match of a round
 // still to be played, with both names and card numbers, 4 to an A4 page
-// or (?per=2) 2.
+// (2 for a match to 3 Bummerl) or as ?per=2 or ?per=4 asks.
 func (s *server) printSheets(c echo.Context) error {
 	t, r, err := s.loadRound(c)
 	if err != nil {
@@ -66,8 +66,16 @@ func (s *server) printSheets(c echo.Context) error {
 	}
 	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
 		BummerlToWin: t.Settings.BummerlToWin, PerPage: 4}
-	if c.QueryParam("per") == "2" {
+	// A match to 3 Bummerl has five blocks of columns: two to a page by
+	// default, where they are wide enough for three-digit card numbers.
+	if t.Settings.BummerlToWin >= 3 {
 		m.PerPage = 2
+	}
+	switch c.QueryParam("per") {
+	case "2":
+		m.PerPage = 2
+	case "4":
+		m.PerPage = 4
 	}
 	for _, row := range roundModel(t, r, lang(c), true, "").Rows {
 		if !row.Surrendered {

@@ -117,12 +117,18 @@ func TestPrintSheetsLayout(t *testing.T) {
 		t.Run(strconv.Itoa(tc.toWin), func(t *testing.T) {
 			f := newFixture(t, map[string]string{"cards": "16", "bummerl_to_win": strconv.Itoa(tc.toWin)}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 			f.drawDigital()
-			page := f.helper.get(f.path + "/print/rounds/1/sheets").body
+			// 4 to a page by default, 2 for a match to 3 Bummerl.
+			def := f.helper.get(f.path + "/print/rounds/1/sheets").body
+			if want := map[bool]string{true: "per-2", false: "per-4"}[tc.toWin == 3]; !strings.Contains(def, `<section class="sheet-page `+want+`"`) {
+				t.Errorf("to %d Bummerl: not %s by default", tc.toWin, want)
+			}
+			page := f.helper.get(f.path + "/print/rounds/1/sheets?per=4").body
 			if n := strings.Count(page, `<section class="sheet-page per-4"`); n != 2 {
 				t.Errorf("8 sheets at 4 a page: %d pages", n)
 			}
-			mustContain(t, page, strconv.Itoa(tc.blocks)+". Bummerl", "Partie auf "+strconv.Itoa(tc.toWin)+" Bummerl")
-			mustNotContain(t, page, strconv.Itoa(tc.blocks+1)+". Bummerl")
+			block := func(n int) string { return `<th colspan="2" class="block">` + strconv.Itoa(n) + `.</th>` }
+			mustContain(t, page, block(tc.blocks), "Partie auf "+strconv.Itoa(tc.toWin)+" Bummerl")
+			mustNotContain(t, page, block(tc.blocks+1))
 			if n := strings.Count(page, `<td class="block">7</td><td>7</td>`); n != 8*tc.blocks {
 				t.Errorf("%d blocks starting at 7, want %d", n, 8*tc.blocks)
 			}
