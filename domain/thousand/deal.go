@@ -177,7 +177,14 @@ func NewDeal(o Options, dealer int, deck []Card) (Deal, error) {
 	if len(deck) != NumCards {
 		return d, newError(CodeBadDeck, "the deck has %d cards, 1000 needs 24 (R-4)", len(deck))
 	}
+	var seats [3]uint8 // the active seats clockwise from first hand
+	for i := range seats {
+		seats[i] = uint8((dealer + 1 + i) % o.Players)
+	}
 	var seen CardSet
+	var hands [4]CardSet
+	s := o.StockAt - 1
+	k := 0
 	for i, c := range deck {
 		switch {
 		case c >= NumCards:
@@ -186,16 +193,7 @@ func NewDeal(o Options, dealer int, deck []Card) (Deal, error) {
 			return d, newError(CodeBadDeck, "card %d (%s) appears twice in the deck", i+1, c)
 		}
 		seen |= 1 << c
-	}
-	var hands [4]CardSet
-	var seats [3]uint8 // the active seats clockwise from first hand
-	for i := range seats {
-		seats[i] = uint8((dealer + 1 + i) % o.Players)
-	}
-	s := o.StockAt - 1
-	k := 0
-	for i, c := range deck {
-		if i == 0 || i == s || i == NumCards-1 {
+		if i == 0 || i == s || i == NumCards-1 { // the stock
 			continue
 		}
 		hands[seats[k]] |= 1 << c

@@ -33,9 +33,14 @@ func (r *fastRand) shuffle(buf *[NumCards]Card) []Card {
 	for i := range buf {
 		buf[i] = Card(i)
 	}
-	for i := NumCards - 1; i > 0; i-- {
-		j := r.intN(i + 1)
+	for i := NumCards - 1; i > 0; i -= 2 { // two 32-bit draws per 64-bit number
+		x := r.next()
+		j := int(uint64(uint32(x)) * uint64(i+1) >> 32)
 		buf[i], buf[j] = buf[j], buf[i]
+		if i > 1 {
+			j = int((x >> 32) * uint64(i) >> 32)
+			buf[i-1], buf[j] = buf[j], buf[i-1]
+		}
 	}
 	return buf[:]
 }
