@@ -1,7 +1,9 @@
 package thousand
 
 import (
+	"encoding/json"
 	"flag"
+	"fmt"
 	"testing"
 )
 
@@ -239,6 +241,63 @@ func checkGame(t *testing.T, g *Game, o Outcome) {
 			t.Fatalf("seat %d on the barrel at %d", s, g.Totals[s])
 		case g.Bolts[s] < 0 || g.Bolts[s] > 2 || g.Descents[s] > 2 || g.BarrelDeals[s] > 2:
 			t.Fatalf("seat %d: bolts %d descents %d barrel deals %d", s, g.Bolts[s], g.Descents[s], g.BarrelDeals[s])
+		}
+	}
+}
+
+// TestT49RecordPrefix: through the JSON referee, a finished random record
+// gives a finished verdict equal to the engine's, and its prefix without
+// the last action an unfinished one whose legal actions or claims hold
+// that action.
+func TestT49RecordPrefix(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	r := newFastRand(4949)
+	var buf [NumCards]Card
+	for i := range n {
+		o := Options{Players: 3 + i%2}
+		deck := append([]Card{}, r.shuffle(&buf)...)
+		if deck[NumCards-1].Rank() == Nine {
+			continue
+		}
+		d, err := NewDeal(o, i%o.Players, deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		actions := r.recordPlayout(t, &d)
+		extra := fmt.Sprintf(`"game": "1000", "players": %d, `, o.Players)
+		full, isErr := referee(t, recordJSON(t, extra, i%o.Players, deck, actions))
+		want, _ := d.Outcome()
+		wantJSON, _ := json.Marshal(DealVerdict(want))
+		if isErr || full != string(wantJSON) {
+			t.Fatalf("deal %d: %s\nwant %s", i, full, wantJSON)
+		}
+		last := actions[len(actions)-1]
+		prefix, isErr := referee(t, recordJSON(t, extra, i%o.Players, deck, actions[:len(actions)-1]))
+		var v struct {
+			Finished bool              `json:"finished"`
+			Legal    []json.RawMessage `json:"legal"`
+			Claims   []json.RawMessage `json:"claims"`
+		}
+		if isErr || json.Unmarshal([]byte(prefix), &v) != nil || v.Finished {
+			t.Fatalf("deal %d: prefix %s", i, prefix)
+		}
+		lastJSON, _ := json.Marshal(last)
+		found := false
+		for _, l := range append(v.Legal, v.Claims...) {
+			var e struct {
+				Seat     uint8  `json:"seat"`
+				Do       string `json:"do"`
+				Min, Max uint16
+			}
+			json.Unmarshal(l, &e)
+			found = found || string(l) == string(lastJSON) ||
+				e.Max > 0 && e.Seat == last.Seat && e.Do == last.Kind.String() && last.Value >= e.Min && last.Value <= e.Max && !last.Blind
+		}
+		if !found {
+			t.Fatalf("deal %d: %s is not in %s", i, lastJSON, prefix)
 		}
 	}
 }
