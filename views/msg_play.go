@@ -37,7 +37,7 @@ func init() {
 		"play.resign_match":             {"Die Partie aufgeben", "Resign the match"},
 		"play.outcome":                  {"Spiel %d: %s gewinnt %d", "Deal %d: %s wins %d"},
 		"play.resigned_by":              {"aufgegeben von %s", "resigned by %s"},
-		"play.card_points":              {"Augen %d:%d", "card points %d:%d"},
+		"play.card_points":              {"Augen: du %d, Gegner %d", "card points: you %d, opponent %d"},
 		"play.final":                    {"Sieger: %s · Bummerl %d:%d", "Winner: %s · Bummerl %d:%d"},
 		"play.match_resigned_by":        {"Die Partie hat %s aufgegeben.", "%s resigned the match."},
 		"play.replay":                   {"Nachspielen", "Replay"},

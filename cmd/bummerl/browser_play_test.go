@@ -24,14 +24,23 @@ func TestBrowserPlay(t *testing.T) {
 	f.drawDigital()
 	m := f.firstPlayable(1)
 	seats := f.startTable(f.helper, m, "1") // seat 0 is forehand in deal 1
-
 	var phones [2]*browserPage
 	for i := range phones {
 		p := newPage(t, browser, f.app)
 		p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 		p.open(seats[i].path(""), testid("hand"))
+		// htmx wires the forms up once the document is loaded; a tap
+		// before that would post the form the old way.
+		p.until("htmx ready", `window.htmx !== undefined && document.readyState === "complete"`)
 		phones[i] = p
 	}
+	// The staff's page with the two QR codes, on a laptop.
+	staff := newPage(t, browser, f.app)
+	staff.login("Hans")
+	staff.open(views.PlayAdminPath(f.id, 1, m.No), testid("seat-0"))
+	staff.until("the QR codes", `Array.from(document.querySelectorAll('.seat-link img')).every(i => i.complete && i.naturalWidth > 0)`)
+	staff.shot("staff-qr")
+
 	status := testid("status")
 	seq := func(p *browserPage) int {
 		return eval[int](p, `Number(document.querySelector('`+status+`').dataset.seq)`)
@@ -94,6 +103,7 @@ func TestBrowserPlay(t *testing.T) {
 			hand, s := handOf(other), seq(other)
 			other.step("reload", chromedp.Reload())
 			other.step("wait", chromedp.WaitVisible(chromedp.CSS(testid("hand"))))
+			other.until("htmx ready", `window.htmx !== undefined && document.readyState === "complete"`)
 			if handOf(other) != hand || seq(other) != s {
 				t.Fatalf("after the reload: hand %q seq %d, before %q %d", handOf(other), seq(other), hand, s)
 			}
@@ -112,6 +122,14 @@ func TestBrowserPlay(t *testing.T) {
 			t.Errorf("phone %d: previous deal %q", i, prev)
 		}
 		p.shot("deal-2")
+	}
+	// The staff step through the deal played, both hands open.
+	staff.open(views.PlayTablePath(f.id, dt.ID, "/replay?deal=1&step=6"), testid("replay"))
+	staff.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	staff.shot("replay")
+	staff.navigate("next step", chromedp.Click(chromedp.CSS(testid("replay-next"))))
+	if got := eval[string](staff, `document.querySelector('[data-testid="replay"]').dataset.step`); got != "7" {
+		t.Errorf("after next: step %s", got)
 	}
 	// The deal's result is in the table's record.
 	rec := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/record.json"))

@@ -161,8 +161,8 @@ func (s *server) seatQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seat, err := pathInt(c, "seat")
-	if err != nil || seat < 0 || seat > 1 {
+	seat := map[string]int{"0": 0, "1": 1}[c.Param("seat")]
+	if p := c.Param("seat"); p != "0" && p != "1" {
 		return notFound(c)
 	}
 	png, err := qrcode.Encode(s.requestBase(c)+views.PlayPath(dt.Seats[seat], ""), qrcode.Medium, 320)

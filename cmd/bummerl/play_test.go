@@ -371,8 +371,13 @@ func TestPlaySeatLinks(t *testing.T) {
 		t.Fatalf("anonymous admin page: %d", r.status)
 	}
 	dt, _, _ := f.app.store.TableBySeat(t.Context(), phones[0].token)
-	if r := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/seat/1/qr.png")); r.status != http.StatusOK || r.header.Get("Content-Type") != "image/png" {
-		t.Fatalf("QR: %d %s", r.status, r.header.Get("Content-Type"))
+	for _, seat := range []string{"0", "1"} {
+		if r := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/seat/"+seat+"/qr.png")); r.status != http.StatusOK || r.header.Get("Content-Type") != "image/png" {
+			t.Fatalf("QR of seat %s: %d %s", seat, r.status, r.header.Get("Content-Type"))
+		}
+	}
+	if r := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/seat/2/qr.png")); r.status != http.StatusNotFound {
+		t.Fatalf("QR of seat 2: %d", r.status)
 	}
 	if r := f.helper.get(views.PlayTablePath(f.id+1, dt.ID, "/record.json")); r.status != http.StatusNotFound {
 		t.Fatalf("table of another tournament: %d", r.status)
