@@ -136,3 +136,54 @@ func TestBrowserPlay(t *testing.T) {
 	mustContain(t, rec.body, `"deal":1`, `"seed":"`)
 	t.Logf("slowest move to show on both phones: %v", slowest)
 }
+
+// TestBrowserPlayMatch: two phones play a whole two-Bummerl match of
+// Sechsundsechzig in Chromium, tapping any button the table offers
+// (cards, 20/40, exchange, close, "Genug!"), until the result is in the
+// tournament: the referee's verdict on the table's match record.
+func TestBrowserPlayMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"variant": "sixty-six", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	seats := f.startTable(f.helper, m, "draw")
+	var phones [2]*browserPage
+	for i := range phones {
+		p := newPage(t, browser, f.app)
+		p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+		p.open(seats[i].path(""), testid("hand"))
+		p.until("htmx ready", `window.htmx !== undefined && document.readyState === "complete"`)
+		phones[i] = p
+	}
+	status := testid("status")
+	// Buttons a player may tap: the legal cards and the actions (not resigning).
+	const buttons = `Array.from(document.querySelectorAll('[data-testid="hand-card"][data-legal="true"], [data-testid="actions"] button'))`
+	for tap := 0; ; tap++ {
+		if tap > 600 {
+			t.Fatal("the match does not end")
+		}
+		if eval[bool](phones[0], `document.querySelector('[data-testid="final"]') !== null`) {
+			break
+		}
+		mover := eval[int](phones[0], `Number(document.querySelector('`+status+`').dataset.toMove)`)
+		p, other := phones[mover], phones[1-mover]
+		before := eval[int](p, `Number(document.querySelector('`+status+`').dataset.seq)`)
+		n := eval[int](p, buttons+`.length`)
+		if n == 0 {
+			t.Fatalf("tap %d: nothing to tap", tap)
+		}
+		// Tap button number tap mod n: cards, and now and then an action.
+		p.step("tap", chromedp.Evaluate[chromedp.Void](buttons+`[`+strconv.Itoa((tap*7)%n)+`].click()`))
+		want := strconv.Itoa(before + 1)
+		p.until("the move on this phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
+		other.until("the move on the other phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
+	}
+	for i, p := range phones {
+		p.until("the end on both phones", `document.querySelector('[data-testid="final"]') !== null`)
+		p.shot("final-" + strconv.Itoa(i))
+	}
+	checkRecorded(t, f, m, seats[0])
+}
