@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"bummerl/domain/tournament"
 )
@@ -26,6 +27,22 @@ type Protocol struct {
 	Commitment string          `json:"commitment,omitempty"`
 	Seed       string          `json:"seed,omitempty"`
 	Groups     []ProtocolGroup `json:"groups"`
+	// Undone lists the earlier draws of this round that were undone (issue
+	// 9), so nobody can redraw quietly until a wanted pairing comes out.
+	// Verify checks the draw above and ignores these.
+	Undone []ProtocolUndone `json:"undone_draws,omitempty"`
+}
+
+// ProtocolUndone is an undone draw of the round: when and by whom it was
+// undone, its method, commitment and revealed seed, and its pairings
+// (card A, card B; 0 for a bye) in match order.
+type ProtocolUndone struct {
+	UndoneAt   time.Time              `json:"undone_at"`
+	UndoneBy   string                 `json:"undone_by"`
+	Method     string                 `json:"method"`
+	Commitment string                 `json:"commitment,omitempty"`
+	Seed       string                 `json:"seed,omitempty"`
+	Pairings   [][2]tournament.CardNo `json:"pairings"`
 }
 
 // ProtocolGroup is one bracket's pots; entrants are in the order they drew.

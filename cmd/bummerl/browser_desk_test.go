@@ -21,6 +21,7 @@ func TestBrowserDesk(t *testing.T) {
 	browser := startBrowser(t)
 	t.Run("namesake ask", func(t *testing.T) { browserNamesakeAsk(t, browser) })
 	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
+	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;
@@ -153,4 +154,34 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 	if got := p.text(testid("status-" + strconv.Itoa(ms[5].No))); got != "fertig, kampflos" {
 		t.Errorf("status of match %d %q, want the walkover", ms[5].No, got)
 	}
+}
+
+// browserUndoAsks: undoing a draw opens a page listing the pairings it
+// removes; only its button undoes, and the rounds page then shows the
+// undone draw with its commitment and seed to everyone.
+func browserUndoAsks(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	seed := f.load().Current().Draw.Seed
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/draw", testid("undo"))
+	p.navigate("undo link", chromedp.Click(chromedp.CSS(testid("undo"))))
+	p.until("the pairings", `document.querySelectorAll('[data-testid="undo-pairings"] li').length === 4`)
+	p.shot("undo-confirm")
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("undo-confirm-phone")
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	if n := len(f.load().Rounds); n != 1 {
+		t.Fatalf("%d rounds after opening the confirm page", n)
+	}
+	p.navigate("confirm", chromedp.Click(chromedp.CSS(testid("undo-confirm"))))
+	if n := len(f.load().Rounds); n != 0 {
+		t.Fatalf("%d rounds after confirming", n)
+	}
+	p.open(f.path+"/rounds", testid("undone-draws"))
+	if got := p.text(testid("undone-seed")); got != seed {
+		t.Errorf("seed shown %q, want %q", got, seed)
+	}
+	p.shot("rounds-undone")
 }

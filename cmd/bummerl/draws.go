@@ -307,5 +307,21 @@ func (s *server) protocol(c echo.Context) (draw.Protocol, error) {
 	if err != nil {
 		return draw.Protocol{}, err
 	}
-	return draw.ProtocolOf(t, r.No)
+	p, err := draw.ProtocolOf(t, r.No)
+	if err != nil {
+		return p, err
+	}
+	undone, err := s.undoneDraws(c, t.ID, r.No)
+	if err != nil {
+		return p, err
+	}
+	for _, u := range undone {
+		pu := draw.ProtocolUndone{UndoneAt: u.At, UndoneBy: u.By, Method: u.Method, Commitment: u.Commitment, Seed: u.Seed,
+			Pairings: [][2]tournament.CardNo{}}
+		for _, pr := range u.Pairings {
+			pu.Pairings = append(pu.Pairings, [2]tournament.CardNo{tournament.CardNo(pr[0]), tournament.CardNo(pr[1])})
+		}
+		p.Undone = append(p.Undone, pu)
+	}
+	return p, nil
 }

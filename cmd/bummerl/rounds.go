@@ -99,6 +99,9 @@ func (s *server) roundsPage(c echo.Context) error {
 		return err
 	}
 	m := views.RoundsModel{TournamentID: t.ID, Name: t.Settings.Name, Finished: t.Finished()}
+	if m.Undone, err = s.undoneViews(c, t, 0); err != nil {
+		return err
+	}
 	if t.Pending != nil {
 		m.Commitment = t.Pending.Commitment
 	}
@@ -124,6 +127,9 @@ func (s *server) roundPage(c echo.Context) error {
 	m := roundModel(t, r, lang(c), c.QueryParam("open") != "", c.QueryParam("q"))
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.RoundMatches(m))
+	}
+	if m.Undone, err = s.undoneViews(c, t, r.No); err != nil {
+		return err
 	}
 	return render(c, http.StatusOK, views.RoundPage(m))
 }

@@ -95,6 +95,8 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/draw/digital", s.performDraw)
 	org.add(http.MethodPost, "/t/:id/draw/physical", s.physicalDraw)
 	org.add(http.MethodPost, "/t/:id/draw/undo", s.undoDraw)
+	org.add(http.MethodGet, "/t/:id/draw/undo", s.undoConfirm)
+	org.add(http.MethodGet, "/t/:id/resize", s.resizeConfirm)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
 	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
 	org.add(http.MethodPost, "/t/:id/play/settings", s.setPlaySettings)
