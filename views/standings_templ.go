@@ -385,7 +385,7 @@ func BracketView(m StandingsModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = BracketSVG(ctx, m, BracketSVGOptions{FontSize: 16, TestID: "bracket-svg", PlaceBelow: true}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = BracketSVG(ctx, m, BracketSVGOptions{FontSize: 14, TestID: "bracket-svg", PlaceBelow: true}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
