@@ -41,7 +41,6 @@ type bracketBox struct {
 	x, y  float64
 	m     BracketMatch
 	empty bool // a match still to be drawn: blank lines to write in
-	label string
 }
 
 // placementOrder is the placement column from the top: the brackets as the
@@ -93,7 +92,7 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 		}
 	}
 
-	// Widths from the longest texts (about 0.58 em a character, bold a bit more).
+	// Widths from the longest texts: about 0.72 em a letter, enough for bold.
 	longest := 6
 	cardDigits := 2
 	for _, c := range append(append([]BracketColumn(nil), cols...), place...) {
