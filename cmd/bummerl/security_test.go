@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/domain/table"
 	"bummerl/store"
 )
 
@@ -77,10 +78,22 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/screen":                               {"", `data-testid="screen-name">Preisschnapsen Hinterbrühl<`, ""},
 		"/t/:id/tables":                               {"", `data-testid="tables-summary"`, "<h1>Tische und Aufruf</h1>"},
 		"/api/tournaments/:id/tables":                 {"", `"round":1,"tables":0`, `"round":0,"tables":0`},
+		// A digital table (issue 11) played on match 1 and resigned.
+		"/t/:id/rounds/:round/matches/:match/play": {"", `data-testid="digital-table"`, ""},
+		"/t/:id/play/:table/seat/:seat/qr.png":     {"", "\x89PNG", ""},
+		"/t/:id/play/:table/record.json":           {"", `"deals":[`, ""},
+		"/t/:id/play/:table/replay":                {"", `data-testid="replay-deals"`, ""},
+		"/referee":                                 {"", `data-testid="referee-form"`, ""},
+		"/play/:token":                             {"", `data-testid="final"`, ""},
+		"/play/:token/table":                       {"", `data-testid="final"`, ""},
+		"/play/:token/state.json":                  {"", `"state":"finished"`, ""},
+		"/play/:token/record.json":                 {"", `"deals":[`, ""},
+		"/play/:token/replay":                      {"", `data-testid="replay-deals"`, ""},
 	}
 	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
 		t.Fatal(err)
 	}
+	var digital store.DigitalTable // played once round 1 is drawn
 	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
 	walk := func(stage string, drawn bool) {
@@ -92,7 +105,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		for _, r := range f.app.echo.Routes() {
 			// The stream never ends and carries revision numbers only
 			// (TestLiveStream checks every byte of it).
-			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" {
+			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || r.Path == "/play/:token/events" {
 				continue
 			}
 			pg, ok := pages[r.Path]
@@ -100,11 +113,12 @@ func TestPendingSeedSecret(t *testing.T) {
 				t.Errorf("GET %s: no expected page listed here; add one", r.Path)
 				continue
 			}
-			if !drawn && strings.Contains(r.Path, ":round") {
-				continue // no round is drawn yet
+			if !drawn && (strings.Contains(r.Path, ":round") || strings.Contains(r.Path, ":token") || strings.Contains(r.Path, ":table")) {
+				continue // no round is drawn yet, no digital table played
 			}
 			walked++
-			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1").Replace(r.Path) + pg.query
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1",
+				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.get(path)
 				if strings.Contains(got.body, pending.Seed) {
@@ -166,6 +180,15 @@ func TestPendingSeedSecret(t *testing.T) {
 	walk("round 1 announced", false)
 	if r := f.org.post(f.path+"/draw/digital", url.Values{"commitment": {f.load().Pending.Commitment}}); r.status != http.StatusSeeOther {
 		t.Fatalf("draw round 1: status %d", r.status)
+	}
+	// Match 1 is played at a digital table and resigned (issue 11).
+	var err error
+	if digital, err = f.app.store.StartTable(t.Context(), f.id, 1, 1, store.User{Name: "Hans"}, "table seed", 0,
+		[2]string{"seat-zero-0123456789abcdef", "seat-one-0123456789abcdef"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.app.store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
 	}
 	f.finishRound(1)
 	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
