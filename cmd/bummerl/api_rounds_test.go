@@ -141,7 +141,9 @@ func TestHistoryAndPrint(t *testing.T) {
 		t.Errorf("helper reads the history: %d", r.status)
 	}
 	h := f.org.get(f.path + "/history").body
-	mustContain(t, h, "Verlauf", ">Hans<", `data-action="result">Ergebnis eingetragen<`, `data-action="draw">Digital ausgelost<`, "<pre>")
+	mustContain(t, h, "Verlauf", ">Hans<", `data-action="result">Ergebnis eingetragen<`, `data-action="draw">Digital ausgelost<`,
+		`data-testid="history-line">Ergebnis Runde 1, Partie `, "<details>")
+	mustNotContain(t, h, "<pre>", `"has_result"`) // no raw JSON
 	if strings.Index(h, `data-action="result"`) > strings.Index(h, `data-action="draw"`) {
 		t.Error("history is not newest first")
 	}

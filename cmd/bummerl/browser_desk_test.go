@@ -22,6 +22,7 @@ func TestBrowserDesk(t *testing.T) {
 	t.Run("namesake ask", func(t *testing.T) { browserNamesakeAsk(t, browser) })
 	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
 	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
+	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;
@@ -184,4 +185,31 @@ func browserUndoAsks(t *testing.T, browser context.Context) {
 		t.Errorf("seed shown %q, want %q", got, seed)
 	}
 	p.shot("rounds-undone")
+}
+
+// browserHistory: the organiser reads the history as lines, filters it by
+// a user with the form, and unfolds an action's rows.
+func browserHistory(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	f.quick(f.helper, 1, m, m.B, "2:1")
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/history", testid("history"))
+	p.shot("history")
+	want := "Ergebnis Runde 1, Partie " + strconv.Itoa(m.No) + ": Sieger Karte " + strconv.Itoa(int(m.B))
+	if got := p.text(testid("history-line")); !strings.HasPrefix(got, want) {
+		t.Errorf("newest line %q, want %q…", got, want)
+	}
+	p.step("choose Hans", chromedp.Evaluate[chromedp.Void](`document.querySelector("select[name=user]").value = "Hans"`))
+	p.navigate("filter", chromedp.Click(chromedp.CSS(testid("history-filter-submit"))))
+	if got := p.text(testid("history-count")); !strings.HasPrefix(got, "1 Eintrag ·") {
+		t.Errorf("filtered: %q", got)
+	}
+	p.step("unfold", chromedp.Click(chromedp.CSS(`table[data-testid="history"] details summary`)))
+	p.until("rows shown", `document.querySelector('table[data-testid="history"] details').open`)
+	p.shot("history-filtered")
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("history-phone")
 }

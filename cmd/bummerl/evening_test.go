@@ -183,7 +183,15 @@ func TestWholeEvening(t *testing.T) {
 		}
 	}
 	mustContain(t, f.helper.get(f.path+"/print/bracket").body, `data-testid="bracket"`)
-	hist := f.org.get(f.path + "/history").body
+	// Every page of the history (issue 9: pages of historyPageSize).
+	hist := ""
+	for page := 1; page < 50; page++ {
+		body := f.org.get(f.path + "/history?page=" + strconv.Itoa(page)).body
+		hist += body
+		if !strings.Contains(body, `rel="next"`) {
+			break
+		}
+	}
 	if n := strings.Count(hist, `data-action="result">Ergebnis eingetragen</td>`); n < quicks {
 		t.Errorf("history lists %d quick results, want at least %d", n, quicks)
 	}
