@@ -164,18 +164,23 @@ func (c *matchCache) read(id int64, seq int, fn func(*table.Match)) bool {
 }
 
 // putNewer caches m unless the cache holds the table at a later state.
+// The entry is compared under the lock: only there is it nobody's.
 func (c *matchCache) putNewer(id int64, m *table.Match) {
 	c.mu.Lock()
-	old := c.m[id]
-	c.mu.Unlock()
-	if old == nil || old.Seq() < m.Seq() {
-		c.put(id, m)
+	defer c.mu.Unlock()
+	if old := c.m[id]; old != nil && old.Seq() >= m.Seq() {
+		return
 	}
+	c.putLocked(id, m)
 }
 
 func (c *matchCache) put(id int64, m *table.Match) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(id, m)
+}
+
+func (c *matchCache) putLocked(id int64, m *table.Match) {
 	if c.m == nil {
 		c.m = map[int64]*table.Match{}
 	}

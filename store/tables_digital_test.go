@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 
 	"bummerl/domain/table"
@@ -222,5 +223,92 @@ func TestDigitalTableConflictAndAbandon(t *testing.T) {
 	}
 	if p, _ := s.PlaySettings(ctx, tr.ID); !p.GermanSuits {
 		t.Fatal("German suits not saved")
+	}
+}
+
+// Two tabs of one seat send the same moves at once while phones read the
+// table: every move counts once, the readers always see a whole state,
+// and the result is recorded once (run with -race).
+func TestDigitalTableConcurrent(t *testing.T) {
+	s := MustOpen(t)
+	tr := drawnTournament(t, s)
+	mt := firstPlayable(t, tr)
+	dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "concurrent", 1, seatTokens(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	for range 3 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				err := s.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, m *table.Match) error {
+					if v := m.View(0); v.Seq != m.Seq() {
+						return fmt.Errorf("view at %d of a match at %d", v.Seq, m.Seq())
+					}
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	moves := 0
+	for n := 0; ; n++ {
+		v := view(t, s, dt.ID, 0)
+		if v.Finished {
+			break
+		}
+		legal := view(t, s, dt.ID, v.ToMove).Legal
+		mv := legal[r.IntN(len(legal))]
+		mv.ID = fmt.Sprint("c", n)
+		var tabs sync.WaitGroup
+		var mu sync.Mutex
+		applied := 0
+		for range 2 {
+			tabs.Add(1)
+			go func() {
+				defer tabs.Done()
+				_, ok, err := s.PlayMove(ctx, dt.ID, mv, v.Seq)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					applied++
+					mu.Unlock()
+				}
+			}()
+		}
+		tabs.Wait()
+		if applied != 1 {
+			t.Fatalf("move %d applied %d times", n, applied)
+		}
+		moves++
+	}
+	close(stop)
+	readers.Wait()
+	if got := view(t, s, dt.ID, 1).Seq; got != moves {
+		t.Fatalf("%d moves stored, %d made", got, moves)
+	}
+	audit, _ := s.Audit(ctx, tr.ID)
+	results := 0
+	for _, a := range audit {
+		if a.Action == "table result" {
+			results++
+		}
+	}
+	if results != 1 {
+		t.Fatalf("%d result audit rows", results)
 	}
 }
