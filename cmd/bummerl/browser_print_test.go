@@ -312,6 +312,13 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 			t.Errorf("round list: no %q", want)
 		}
 	}
+	// Headers repeated: every page names the round and its list
+	// (pdftotext ends each page with a form feed).
+	for i, pg := range strings.Split(strings.TrimSuffix(doc.text, "\f"), "\f") {
+		if !strings.Contains(pg, "Runde 1 · Nach") {
+			t.Errorf("round list page %d: no heading %q", i+1, "Runde 1 · Nach …")
+		}
+	}
 
 	// Score sheets: one per open match, 4 or 2 to a page.
 	var sheetNames []string
