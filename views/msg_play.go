@@ -86,6 +86,7 @@ func init() {
 	register(map[string]Msg{
 		"playadmin.title":           {"Digitaler Tisch", "Digital table"},
 		"playadmin.link":            {"Am Handy spielen (digitaler Tisch)", "Play on phones (digital table)"},
+		"playadmin.board_link":      {"Am Handy spielen", "Play on phones"},
 		"playadmin.back":            {"Zurück zu Partie %d", "Back to match %d"},
 		"playadmin.start":           {"Digitale Partie starten", "Start a digital match"},
 		"playadmin.start_hint":      {"Jeder Sitz bekommt einen geheimen Link (QR-Code): jeder Spieler öffnet seinen auf dem eigenen Handy. Das Ergebnis wird am Ende von selbst eingetragen.", "Each seat gets a secret link (QR code): each player opens his own on his phone. The result is entered by itself at the end."},

@@ -314,6 +314,12 @@ func TestPlaySeatLinks(t *testing.T) {
 	m := f.firstPlayable(1)
 	// The match page links to the digital table.
 	mustContain(t, f.helper.get(matchURL(matchRef{f.id, 1, m.No})).body, `data-testid="play-link"`)
+	// So does the table board, for a match called to a table.
+	if r := f.org.post(matchURL(matchRef{f.id, 1, m.No})+"/start", url.Values{"table": {"3"}, "version": {strconv.Itoa(m.Version)}}); r.status != http.StatusSeeOther {
+		t.Fatalf("start at table 3: %d", r.status)
+	}
+	mustContain(t, f.helper.get(f.path+"/tables").body, `href="`+views.PlayAdminPath(f.id, 1, m.No)+`" data-testid="table-digital-3"`)
+	m = f.matchOf(1, m.No)
 	// Anonymous visitors cannot start a table.
 	anon := f.app.client()
 	if r := anon.post(views.PlayAdminPath(f.id, 1, m.No), url.Values{"first_dealer": {"0"}}); r.status == http.StatusSeeOther && !strings.Contains(r.location(), "/login") {
