@@ -41,6 +41,12 @@ function clearForm(form) {
       first = el;
     }
   });
+  // A choice (how the sale is paid) goes back to its default: cash.
+  form.querySelectorAll("select").forEach(function (s) {
+    Array.prototype.forEach.call(s.options, function (o) {
+      o.selected = o.defaultSelected;
+    });
+  });
   form.querySelectorAll(".field-error, .notice.error").forEach(function (m) {
     m.remove();
   });
@@ -345,4 +351,15 @@ document.addEventListener("htmx:load", function (e) {
   if (next !== undefined) {
     next.focus();
   }
+});
+
+// At the sale desk Enter on the payment choice sells, as on any field of
+// the form (a select keeps Enter to itself otherwise).
+document.addEventListener("keydown", function (e) {
+  var el = e.target;
+  if (e.key !== "Enter" || !(el instanceof HTMLSelectElement) || el.form === null || !el.form.hasAttribute("data-clear-on-send")) {
+    return;
+  }
+  e.preventDefault();
+  el.form.requestSubmit();
 });

@@ -65,6 +65,9 @@ type cardRow struct {
 	No           int   `gorm:"column:no;primaryKey;autoIncrement:false" json:"no"`
 	Player       int   `gorm:"column:player_id" json:"player"`
 	Sale         int   `gorm:"column:sale" json:"sale"`
+	// Money (issue 9, payments.go): "" is cash; 0 is the tournament's price.
+	Payment    string `gorm:"column:payment" json:"payment"`
+	PriceCents int    `gorm:"column:price_cents" json:"price_cents"`
 }
 
 type roundRow struct {
@@ -243,7 +246,8 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		rs.players = append(rs.players, playerRow{TournamentID: t.ID, ID: int(p.ID), Name: p.Name, Club: p.Club, Phone: p.Phone})
 	}
 	for _, c := range t.Cards {
-		rs.cards = append(rs.cards, cardRow{TournamentID: t.ID, No: int(c.No), Player: int(c.Player), Sale: c.Sale})
+		rs.cards = append(rs.cards, cardRow{TournamentID: t.ID, No: int(c.No), Player: int(c.Player), Sale: c.Sale,
+			Payment: string(c.Payment), PriceCents: c.PriceCents})
 	}
 	for _, r := range t.Rounds {
 		rs.rounds = append(rs.rounds, roundRow{TournamentID: t.ID, No: r.No,
@@ -367,7 +371,8 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 		t.Players = append(t.Players, tournament.Player{ID: tournament.PlayerID(p.ID), Name: p.Name, Club: p.Club, Phone: p.Phone})
 	}
 	for _, c := range rs.cards {
-		t.Cards = append(t.Cards, tournament.Card{No: tournament.CardNo(c.No), Player: tournament.PlayerID(c.Player), Sale: c.Sale})
+		t.Cards = append(t.Cards, tournament.Card{No: tournament.CardNo(c.No), Player: tournament.PlayerID(c.Player), Sale: c.Sale,
+			Payment: tournament.PayMethod(c.Payment), PriceCents: c.PriceCents})
 	}
 	roundAt := make(map[int]*tournament.Round, len(rs.rounds))
 	t.Rounds = make([]tournament.Round, len(rs.rounds))

@@ -204,6 +204,8 @@ var migrations = []string{
 	);`,
 	// matches.walkover (issue 9, walkover.go).
 	walkoverMigration,
+	// cards.payment and cards.price_cents (issue 9, payments.go).
+	paymentsMigration,
 }
 
 // migrationCode runs after the SQL of a step (by its number), in the same

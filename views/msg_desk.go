@@ -108,3 +108,28 @@ func init() {
 		"audit.edit_player":      {"Spieler geändert", "Player edited"},
 	})
 }
+
+// Money (issue 9): payment methods and the takings.
+func init() {
+	register(map[string]Msg{
+		"pay.label":              {"Bezahlt", "Paid"},
+		"pay.cash":               {"bar", "cash"},
+		"pay.card":               {"Karte (Bankomat)", "card"},
+		"pay.other":              {"anders", "other"},
+		"takings.title":          {"Kassa", "Takings"},
+		"takings.link":           {"Kassa (Einnahmen)", "Takings"},
+		"takings.made":           {"Stand %s", "As of %s"},
+		"takings.price":          {"Karte %s", "card %s"},
+		"takings.print":          {"Drucken", "Print"},
+		"takings.sold":           {"%d Karten verkauft", "%d cards sold"},
+		"takings.refunded":       {"%d Karten storniert und zurückgezahlt", "%d cards cancelled and refunded"},
+		"takings.net":            {"Einnahmen", "Takings"},
+		"takings.by_method":      {"Nach Zahlungsart", "By payment method"},
+		"takings.by_user":        {"Nach Verkäufer", "By seller"},
+		"takings.col_sold":       {"Karten", "Cards"},
+		"takings.col_sold_sum":   {"Verkauft", "Sold"},
+		"takings.col_refunded":   {"Storniert", "Cancelled"},
+		"takings.col_refund_sum": {"Zurückgezahlt", "Refunded"},
+		"takings.signature":      {"Kassa übergeben: ____________________   übernommen: ____________________", "Cash handed over: ____________________   received: ____________________"},
+	})
+}

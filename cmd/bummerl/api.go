@@ -174,6 +174,8 @@ type saleJSON struct {
 	Count     int    `json:"count"`
 	NewPlayer bool   `json:"new_player"`
 	Note      string `json:"note"`
+	// Payment is how the cards were paid: "cash" (default), "card", "other".
+	Payment string `json:"payment"`
 }
 
 type soldJSON struct {
@@ -198,12 +200,19 @@ func (s *server) apiSell(c echo.Context) error {
 	)
 	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
 		p := tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}
-		if in.Player == 0 && in.NewPlayer {
-			buyer, sold, err = t.SellToNamesake(p, in.Note, in.Count)
+		payment, err := tournament.ParsePayMethod(in.Payment)
+		if err != nil {
 			return err
 		}
-		buyer, sold, err = t.SellTo(p, in.Count)
-		return err
+		if in.Player == 0 && in.NewPlayer {
+			buyer, sold, err = t.SellToNamesake(p, in.Note, in.Count)
+		} else {
+			buyer, sold, err = t.SellTo(p, in.Count)
+		}
+		if err != nil {
+			return err
+		}
+		return t.PayWith(sold, payment)
 	})
 	if err != nil {
 		return err

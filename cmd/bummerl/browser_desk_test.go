@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,6 +24,7 @@ func TestBrowserDesk(t *testing.T) {
 	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
 	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
 	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
+	t.Run("takings", func(t *testing.T) { browserTakings(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;
@@ -212,4 +214,41 @@ func browserHistory(t *testing.T, browser context.Context) {
 	p.shot("history-filtered")
 	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.shot("history-phone")
+}
+
+// browserTakings: a sale paid by card chosen at the desk with the
+// keyboard, the form back to cash for the next buyer; the takings page
+// prints on one A4 page.
+func browserTakings(t *testing.T, browser context.Context) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "64", "max_cards": "3", "price": "12,50"}))
+	for i := range 12 {
+		u := "Helfer " + strconv.Itoa(i)
+		c := app.loggedIn(u, store.Helper)
+		c.post(tour+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i)}, "count": {"2"}, "payment": {[]string{"cash", "card", "other"}[i%3]}})
+	}
+	org.post(tour+"/sale/cancel", url.Values{"card": {"3"}})
+	p := newPage(t, browser, app)
+	p.login("Anna")
+	p.open(tour+"/sale", testid("sale-form"))
+	// Name, Tab, cards, Tab club, Tab phone, Tab to the payment: "k" picks Karte.
+	p.step("sell by card", chromedp.KeyEvent("Gertrude Kern"+kb.Tab+"1"+kb.Tab+kb.Tab+kb.Tab+"k"+kb.Enter))
+	p.until("sold", `document.querySelector('[data-testid="sold"]').textContent === "24"`)
+	if got := eval[string](p, `document.getElementById("f-payment").value`); got != "cash" {
+		t.Errorf("payment for the next buyer %q, want cash again", got)
+	}
+	p.shot("desk")
+	tr, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	if c, _ := tr.Card(3); c.Payment != "card" { // the lowest free number
+		t.Errorf("card 3 paid %q, want card", c.Payment)
+	}
+	p.open(tour+"/takings", testid("takings"))
+	p.shot("takings")
+	p.step("print media", emulateMedia("print"))
+	pdf := runStep(p, "print", chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()))
+	p.save("takings.pdf", pdf)
+	if n := pdfPages(pdf); n != 1 {
+		t.Errorf("the takings print on %d pages, want 1", n)
+	}
 }

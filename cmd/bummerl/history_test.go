@@ -66,11 +66,26 @@ func TestHistoryLines(t *testing.T) {
 	if got := count("round=1"); !strings.HasPrefix(got, "4 Einträge") { // the draw and three results
 		t.Errorf("round filter: %q", got)
 	}
-	if got := count("player=" + url.QueryEscape("Maria")); !strings.HasPrefix(got, "3 Einträge") { // her sale, the edit, the draw
-		t.Errorf("player filter: %q", got)
+	// A player's actions: his sale, the draw, the results of matches of
+	// his cards (m twice: entered and corrected), Maria's edit.
+	results := func(p tournament.PlayerID) int {
+		n := 0
+		for _, x := range []tournament.Match{m, m, m2} {
+			for _, c := range []tournament.CardNo{x.A, x.B} {
+				if cd, _ := tr.Card(c); cd.Player == p {
+					n++
+					break
+				}
+			}
+		}
+		return n
 	}
-	if got := count("player=" + strconv.Itoa(int(m2.A))); !strings.HasPrefix(got, "3 Einträge") { // sale, draw, walkover
-		t.Errorf("card filter: %q", got)
+	if got, want := count("player="+url.QueryEscape("Maria")), 3+results(2); !strings.HasPrefix(got, strconv.Itoa(want)+" Einträge") {
+		t.Errorf("player filter: %q, want %d", got, want)
+	}
+	holder, _ := tr.Card(m2.A)
+	if got, want := count("player="+strconv.Itoa(int(m2.A))), 2+results(holder.Player); holder.Player != 2 && !strings.HasPrefix(got, strconv.Itoa(want)+" Einträge") {
+		t.Errorf("card filter: %q, want %d", got, want)
 	}
 	mustContain(t, f.org.get(f.path+"/history?user=Hans&round=1").body, `<option value="1" selected>`, `<option value="Hans" selected>`)
 }

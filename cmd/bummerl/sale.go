@@ -59,10 +59,11 @@ func (s *server) sell(c echo.Context) error {
 		f = views.NewForm(nil)
 	} else {
 		f = views.NewForm(map[string]string{
-			"name":  strings.TrimSpace(c.FormValue("name")),
-			"club":  strings.TrimSpace(c.FormValue("club")),
-			"phone": strings.TrimSpace(c.FormValue("phone")),
-			"count": strings.TrimSpace(c.FormValue("count")),
+			"name":    strings.TrimSpace(c.FormValue("name")),
+			"club":    strings.TrimSpace(c.FormValue("club")),
+			"phone":   strings.TrimSpace(c.FormValue("phone")),
+			"count":   strings.TrimSpace(c.FormValue("count")),
+			"payment": c.FormValue("payment"),
 		})
 	}
 	refuse := func(status int, f views.Form) error {
@@ -82,13 +83,21 @@ func (s *server) sell(c echo.Context) error {
 	// An answer to the namesake ask (sale_ask.go) carries the buyer as
 	// typed; "new_player" says he is a different person.
 	ask := askFromForm(c, player)
+	// How it is paid (issue 9): cash unless chosen.
+	payment, err := tournament.ParsePayMethod(c.FormValue("payment"))
+	if err != nil {
+		return badRequest(c, "payment", "form.choice_bad")
+	}
 	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
 		if ask != nil && ask.newPlayer {
 			buyer, sold, err = t.SellToNamesake(tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, ask.Note, count)
+		} else {
+			buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
+		}
+		if err != nil {
 			return err
 		}
-		buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
-		return err
+		return t.PayWith(sold, payment)
 	})
 	if err != nil {
 		if done, aerr := s.askAgain(c, id, q, f, player, ask, err); done {

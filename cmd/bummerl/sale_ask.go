@@ -34,6 +34,7 @@ func askFromForm(c echo.Context, player tournament.PlayerID) *saleAnswer {
 	a.Phone = strings.TrimSpace(c.FormValue("phone"))
 	a.Count = strings.TrimSpace(c.FormValue("count"))
 	a.Note = strings.TrimSpace(c.FormValue("note"))
+	a.Payment = c.FormValue("payment")
 	return a
 }
 
@@ -54,7 +55,7 @@ func (s *server) askAgain(c echo.Context, id int64, q string, f views.Form, play
 	if lerr != nil {
 		return true, lerr
 	}
-	a := views.SaleAsk{Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone"), Count: f.Value("count")}
+	a := views.SaleAsk{Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone"), Count: f.Value("count"), Payment: f.Value("payment")}
 	if ans != nil {
 		a = ans.SaleAsk
 	}

@@ -61,6 +61,8 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/history":                              {"", `data-testid="history"`, ""},
 		"/t/:id/draw/undo":                            {"", "", ""},         // round 1 has results, nothing drawn before: back to the draw page
 		"/t/:id/resize":                               {"?cards=4", "", ""}, // no shortfall: back to the desk
+		"/t/:id/takings":                              {"", `data-testid="takings-net"`, ""},
+		"/api/tournaments/:id/takings":                {"", `"by_payment":[`, ""},
 		"/users":                                      {"", `data-testid="users"`, ""},
 		"/users/:uid/remove":                          {"", `data-testid="remove-form"`, ""},
 		"/users/tokens/:tid/revoke":                   {"", `data-testid="revoke-question"`, ""},

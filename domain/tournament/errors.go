@@ -84,6 +84,7 @@ var messages = map[string]message{
 	"sheet_invalid":              {"score sheet, deal %d: %s", "Spielzettel, Spiel %d: %s"},
 	"sheet_unfinished":           {"the score sheet does not finish the match", "Der Spielzettel beendet die Partie nicht"},
 	"note_required":              {"a different person of the same name needs a note that tells the two apart (e.g. place or year of birth)", "Eine andere Person gleichen Namens braucht einen Zusatz, der die beiden unterscheidet (z. B. Ort oder Geburtsjahr)"},
+	"payment_invalid":            {"the payment must be cash, card or other, not %q", "Die Zahlungsart muss bar, Karte oder andere sein, nicht %q"},
 	"walkover_with_score":        {"a walkover (kampflos) has no Bummerl and no score sheet", "Ein kampfloser Sieg hat keine Bummerl und keinen Spielzettel"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
 }

@@ -140,7 +140,7 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 	merge := len(cards) > 0 && free[0] < cards[len(cards)-1].No
 	for _, no := range free {
 		s.lastSale++
-		cards = append(cards, Card{No: no, Player: p, Sale: s.lastSale})
+		cards = append(cards, Card{No: no, Player: p, Sale: s.lastSale, PriceCents: t.Settings.PriceCents})
 	}
 	if merge {
 		sortCards(cards)

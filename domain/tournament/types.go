@@ -42,6 +42,10 @@ type Card struct {
 	No     CardNo
 	Player PlayerID
 	Sale   int // sale sequence, 1, 2, …: the order of purchase gives the draw order (P-4)
+	// Money (issue 9, payments.go): how it was paid ("" is cash) and the
+	// price it was sold at.
+	Payment    PayMethod
+	PriceCents int
 }
 
 // Pot is the left or the right pot of the two-pot draw (P-3).

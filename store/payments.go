@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// paymentsMigration adds the money of a card (issue 9): how it was paid
+// and its price. Like walkoverMigration its SQL does nothing and
+// addPayments adds what is missing, so it can run again.
+const paymentsMigration = `SELECT 'cards.payment, cards.price_cents (issue 9)';`
+
+func init() {
+	migrationCode[slices.Index(migrations, paymentsMigration)+1] = addPayments
+}
+
+func addPayments(tx *gorm.DB) error {
+	for _, col := range []struct{ name, def string }{
+		{"payment", `ALTER TABLE cards ADD COLUMN payment TEXT NOT NULL DEFAULT ''`},
+		{"price_cents", `ALTER TABLE cards ADD COLUMN price_cents INTEGER NOT NULL DEFAULT 0`},
+	} {
+		var n int
+		if err := tx.Raw(`SELECT count(*) FROM pragma_table_info('cards') WHERE name = ?`, col.name).Scan(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			if err := tx.Exec(col.def).Error; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Sale is a sale or a refund of cards as the takings count it (issue 9),
+// read from the audit: a "sell" action's new cards, a "cancel sale"
+// action's card (a cancelled sale is refunded at its price, in the way
+// it was paid).
+type Sale struct {
+	At         time.Time
+	By         string // the user who sold or cancelled
+	Refund     bool
+	Cards      int
+	Payment    string // "" is cash
+	PriceCents int    // per card; 0 is the tournament's price
+	Sequence   int    // the card's sale sequence (refunds)
+}
+
+// Sales lists the sales and refunds of a tournament, oldest first.
+func (s *Store) Sales(ctx context.Context, tournamentID int64) ([]Sale, error) {
+	var rows []auditRow
+	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND action IN ?", tournamentID, []string{"sell", "cancel sale"}).
+		Order("id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: sales of tournament %d: %w", tournamentID, err)
+	}
+	var out []Sale
+	for _, r := range rows {
+		var before, after changeSet
+		if err := json.Unmarshal([]byte(r.Before), &before); err != nil {
+			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
+		}
+		if err := json.Unmarshal([]byte(r.After), &after); err != nil {
+			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
+		}
+		at := fromMillis(r.At)
+		if r.Action == "cancel sale" {
+			// The cards that are gone: in before, not in after.
+			for _, c := range before.Cards {
+				if !slices.ContainsFunc(after.Cards, func(a cardRow) bool { return a.No == c.No && a.Sale == c.Sale }) {
+					out = append(out, Sale{At: at, By: r.UserName, Refund: true, Cards: 1, Payment: c.Payment, PriceCents: c.PriceCents, Sequence: c.Sale})
+				}
+			}
+			continue
+		}
+		// A sale: the cards whose sale sequence is new (a renumbering
+		// elsewhere would list old cards as changed).
+		old := map[int]bool{}
+		for _, c := range before.Cards {
+			old[c.Sale] = true
+		}
+		for _, c := range after.Cards {
+			if !old[c.Sale] {
+				out = append(out, Sale{At: at, By: r.UserName, Cards: 1, Payment: c.Payment, PriceCents: c.PriceCents, Sequence: c.Sale})
+			}
+		}
+	}
+	return out, nil
+}
