@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,11 @@ import (
 
 	"bummerl/views"
 )
+
+// formsReady: htmx has wired up every form of the table. New content is
+// in the page a moment before htmx has (its settle step); a tap in that
+// moment posts the form without htmx, which works but loads the page anew.
+const formsReady = `Array.from(document.querySelectorAll('#table form')).every(f => f['htmx-internal-data'] !== undefined)`
 
 // TestBrowserPlay: two phones (two browser contexts at 390 × 844) play a
 // complete deal at a digital table by tapping cards; each tap shows on
@@ -88,6 +94,7 @@ func TestBrowserPlay(t *testing.T) {
 		if n := eval[int](other, `document.querySelectorAll('[data-testid="hand-card"][data-legal="true"], [data-testid="actions"]').length`); n != 0 {
 			t.Fatalf("tap %d: the phone not to move offers %d moves", tap, n)
 		}
+		p.until("the table's forms wired up", formsReady)
 		start := time.Now()
 		p.step("tap a card", chromedp.Click(chromedp.CSS(`[data-testid="hand-card"][data-legal="true"]`)))
 		want := strconv.Itoa(before + 1)
@@ -127,6 +134,25 @@ func TestBrowserPlay(t *testing.T) {
 		}
 		p.shot("deal-2")
 	}
+	// The Wi-Fi drops: both streams are cut, and a move is made (from the
+	// seat's link on another device) before the phones are back. On
+	// reconnecting (EventSource, 2 s) they show it.
+	for _, p := range phones {
+		p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + "/play/")
+	}
+	f.app.srv.CloseClientConnections()
+	st, _ := seats[0].state(t)
+	mover := seats[st.ToMove]
+	ms, _ := mover.state(t)
+	mv := ms.Legal[0]
+	mv.ID = views.MoveID(ms.Seq, ms.Seat, mv)
+	if r := mover.move(ms.Seq, mv); r.status != http.StatusOK {
+		t.Fatalf("move while the phones are off: %d", r.status)
+	}
+	for _, p := range phones {
+		p.until("the phone back with the move", `document.querySelector('`+status+`').dataset.seq === "`+strconv.Itoa(ms.Seq+1)+`"`)
+	}
+	phones[0].shot("after-wifi")
 	// The staff step through the deal played, both hands open.
 	staff.open(views.PlayTablePath(f.id, dt.ID, "/replay?deal=1&step=6"), testid("replay"))
 	staff.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
@@ -180,6 +206,7 @@ func TestBrowserPlayMatch(t *testing.T) {
 			t.Fatalf("tap %d: nothing to tap", tap)
 		}
 		// Tap button number tap mod n: cards, and now and then an action.
+		p.until("the table's forms wired up", formsReady)
 		p.step("tap", chromedp.Evaluate[chromedp.Void](buttons+`[`+strconv.Itoa((tap*7)%n)+`].click()`))
 		want := strconv.Itoa(before + 1)
 		p.until("the move on this phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
