@@ -133,3 +133,42 @@ func init() {
 		"takings.signature":      {"Kassa übergeben: ____________________   übernommen: ____________________", "Cash handed over: ____________________   received: ____________________"},
 	})
 }
+
+// CSV exports (issue 9, cmd/bummerl/export.go): headers and file names.
+func init() {
+	register(map[string]Msg{
+		"export.title":          {"Export (CSV, für Excel)", "Export (CSV, for Excel)"},
+		"export.players":        {"Spieler und Karten", "Players and cards"},
+		"export.matches":        {"Alle Partien mit Ergebnissen", "All matches with results"},
+		"export.standings":      {"Platzierung und Preise", "Standings and prizes"},
+		"export.file_players":   {"spieler", "players"},
+		"export.file_matches":   {"partien", "matches"},
+		"export.file_standings": {"platzierung", "standings"},
+		"export.player":         {"Spieler-Nr.", "Player no."},
+		"export.name":           {"Name", "Name"},
+		"export.club":           {"Verein", "Club"},
+		"export.phone":          {"Telefon", "Phone"},
+		"export.cards":          {"Karten", "Cards"},
+		"export.count":          {"Anzahl", "Count"},
+		"export.paid":           {"Bezahlt", "Paid"},
+		"export.payment":        {"Zahlungsart", "Payment"},
+		"export.round":          {"Runde", "Round"},
+		"export.round_name":     {"Rundenname", "Round name"},
+		"export.match":          {"Partie", "Match"},
+		"export.table":          {"Tisch", "Table"},
+		"export.card_a":         {"Karte A", "Card A"},
+		"export.name_a":         {"Name A", "Name A"},
+		"export.card_b":         {"Karte B", "Card B"},
+		"export.name_b":         {"Name B", "Name B"},
+		"export.state":          {"Stand", "State"},
+		"export.done":           {"fertig", "done"},
+		"export.winner":         {"Sieger-Karte", "Winner card"},
+		"export.winner_name":    {"Sieger", "Winner"},
+		"export.score":          {"Bummerl (Sieger zuerst)", "Bummerl (winner first)"},
+		"export.walkover":       {"kampflos", "walkover"},
+		"export.place":          {"Platz", "Place"},
+		"export.card":           {"Karte", "Card"},
+		"export.prize":          {"Preis-Nr.", "Prize no."},
+		"export.prize_text":     {"Preis", "Prize"},
+	})
+}

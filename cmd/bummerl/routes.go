@@ -98,6 +98,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/t/:id/draw/undo", s.undoConfirm)
 	org.add(http.MethodGet, "/t/:id/resize", s.resizeConfirm)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
+	org.add(http.MethodGet, "/t/:id/export/:file", s.exportCSV)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
 	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
 	org.add(http.MethodPost, "/t/:id/play/settings", s.setPlaySettings)
@@ -144,6 +145,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/physical", s.apiDrawPhysical)
 	apiOrg.add(http.MethodDelete, "/api/tournaments/:id/rounds/:round", s.apiUndoDraw)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/takings", s.apiTakings)
+	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export/:file", s.exportCSV)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 }
 

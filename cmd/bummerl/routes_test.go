@@ -118,6 +118,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
 		"POST /t/:id/draw/undo", "GET /t/:id/history", "GET /t/:id/draw/undo", "GET /t/:id/resize",
 		"GET /t/:id/takings", "GET /api/tournaments/:id/takings",
+		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
 		"GET /users", "POST /users", "POST /users/tokens", "GET /users/tokens/:tid/revoke", "POST /users/tokens/:tid/revoke", "POST /users/:uid/role", "POST /users/:uid/password",
 		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",
 		"POST /api/tournaments", "GET /api/tokens", "DELETE /api/tokens/:tid", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",

@@ -63,6 +63,8 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/resize":                               {"?cards=4", "", ""}, // no shortfall: back to the desk
 		"/t/:id/takings":                              {"", `data-testid="takings-net"`, ""},
 		"/api/tournaments/:id/takings":                {"", `"by_payment":[`, ""},
+		"/t/:id/export/:file":                         {"", "Spieler-Nr.;Name", ""},
+		"/api/tournaments/:id/export/:file":           {"", "Player no.;Name", ""},
 		"/users":                                      {"", `data-testid="users"`, ""},
 		"/users/:uid/remove":                          {"", `data-testid="remove-form"`, ""},
 		"/users/tokens/:tid/revoke":                   {"", `data-testid="revoke-question"`, ""},
@@ -119,7 +121,7 @@ func TestPendingSeedSecret(t *testing.T) {
 				continue // no round is drawn yet, no digital table played
 			}
 			walked++
-			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1",
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
 				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.get(path)
