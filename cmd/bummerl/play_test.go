@@ -635,3 +635,29 @@ func multipartForm(t *testing.T, fields map[string]string, field, name, content 
 	}
 	return &buf, w.FormDataContentType()
 }
+
+// TestPlayEnglish: the seat page, the staff page and the replay speak
+// English when asked, with no message key left untranslated.
+func TestPlayEnglish(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	phones := f.startTable(f.helper, m, "0")
+	keyLeft := regexp.MustCompile(`>[^<]*\b(play|playadmin|replay|referee)\.[a-z_]+`)
+	page := phones[1].c.get(phones[1].path("?lang=en")).body
+	mustContain(t, page, "Your turn.", "Bummerl (from 7)", "Trumps: ")
+	if k := keyLeft.FindString(page); k != "" {
+		t.Errorf("untranslated key %q", k)
+	}
+	dt, _, _ := f.app.store.TableBySeat(t.Context(), phones[0].token)
+	if _, _, err := f.app.store.PlayMove(t.Context(), dt.ID, table.Move{ID: "r", Seat: 0, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{views.PlayAdminPath(f.id, 1, m.No), views.PlayTablePath(f.id, dt.ID, "/replay"), views.RefereePath} {
+		body := f.helper.get(p + "?lang=en").body
+		if k := keyLeft.FindString(body); k != "" {
+			t.Errorf("%s: untranslated key %q", p, k)
+		}
+	}
+	mustContain(t, phones[1].c.get(phones[1].path("/table?lang=en")).body, "Match won!", "resigned the match")
+}
