@@ -363,3 +363,30 @@ document.addEventListener("keydown", function (e) {
   e.preventDefault();
   el.form.requestSubmit();
 });
+
+// The digital table (/play/TOKEN, docs/play.md): when a move of the other
+// player makes it this phone's turn, the tab's title says so ("▶ …") and
+// the phone vibrates briefly where it may (once the page was touched).
+(function () {
+  var title = document.title;
+  function myTurn() {
+    var st = document.querySelector("[data-testid=status][data-seat]");
+    return st !== null && st.getAttribute("data-to-move") === st.getAttribute("data-seat");
+  }
+  if (document.querySelector("[data-testid=status][data-seat]") === null) {
+    return;
+  }
+  var was = myTurn();
+  function update() {
+    var now = myTurn();
+    document.title = now ? "▶ " + title : title;
+    var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (now && !was && typeof navigator.vibrate === "function" && touched) {
+      navigator.vibrate(200);
+    }
+    was = now;
+  }
+  update();
+  document.addEventListener("bummerl:live", update);
+  document.addEventListener("htmx:afterSettle", update);
+})();

@@ -100,6 +100,10 @@ func TestBrowserPlay(t *testing.T) {
 		want := strconv.Itoa(before + 1)
 		p.until("the move shows on the phone that tapped", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
 		other.until("the move shows on the other phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
+		// The phone whose turn it is says so in its title.
+		for _, ph := range phones {
+			ph.until("the title tells whose turn", `document.title.startsWith("▶ ") === (document.querySelector('`+status+`').dataset.toMove === document.querySelector('`+status+`').dataset.seat)`)
+		}
 		d := time.Since(start)
 		times = append(times, d)
 		slowest = max(slowest, d)
