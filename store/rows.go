@@ -31,6 +31,10 @@ type tournamentRow struct {
 	Prizes         string `gorm:"column:prizes" json:"prizes"` // JSON array, "null" for nil
 	MultiplePrizes bool   `gorm:"column:multiple_prizes" json:"multiple_prizes"`
 	Tables         int    `gorm:"column:tables" json:"tables"`
+	// When and where (issue 9, event.go): ISO date, venue, "19:00".
+	EventDate string `gorm:"column:event_date" json:"date"`
+	Venue     string `gorm:"column:venue" json:"venue"`
+	StartTime string `gorm:"column:start_time" json:"start"`
 	// The audit leaves the seed of an announced draw out: the history would
 	// otherwise show it before the draw reveals it (P-4).
 	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
@@ -231,6 +235,9 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		Cards:          t.Settings.Cards,
 		MaxCards:       t.Settings.MaxCards,
 		PriceCents:     t.Settings.PriceCents,
+		EventDate:      t.Settings.Event.Date,
+		Venue:          t.Settings.Event.Venue,
+		StartTime:      t.Settings.Event.Start,
 		Variant:        string(t.Settings.Variant),
 		Closing:        string(t.Settings.Closing),
 		BummerlToWin:   t.Settings.BummerlToWin,
@@ -359,6 +366,7 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 			Closing:        schnapsen.Closing(tr.Closing),
 			BummerlToWin:   tr.BummerlToWin,
 			MultiplePrizes: tr.MultiplePrizes,
+			Event:          tournament.Event{Date: tr.EventDate, Venue: tr.Venue, Start: tr.StartTime},
 		},
 	}
 	if err := json.Unmarshal([]byte(tr.Prizes), &t.Settings.Prizes); err != nil {

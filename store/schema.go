@@ -206,6 +206,8 @@ var migrations = []string{
 	walkoverMigration,
 	// cards.payment and cards.price_cents (issue 9, payments.go).
 	paymentsMigration,
+	// tournaments.event_date, venue, start_time (issue 9, event.go).
+	eventMigration,
 }
 
 // migrationCode runs after the SQL of a step (by its number), in the same

@@ -74,6 +74,7 @@ type Env struct {
 	Path  string // the current path, for the language switch
 	Query string // the current raw query, kept by the language switch
 	Setup bool   // first start: no account exists, so there is nobody to log in as
+	Event string // a tournament page's date, start and venue in words, or "" (issue 9)
 }
 
 type envKey struct{}

@@ -172,3 +172,14 @@ func init() {
 		"export.prize_text":     {"Preis", "Prize"},
 	})
 }
+
+// When and where (issue 9).
+func init() {
+	register(map[string]Msg{
+		"event.legend": {"Wann und wo (auf allen öffentlichen und gedruckten Seiten)", "When and where (on every public and printed page)"},
+		"event.date":   {"Datum", "Date"},
+		"event.start":  {"Beginn", "Start"},
+		"event.venue":  {"Ort", "Venue"},
+		"event.starts": {"Beginn %s Uhr", "starts %s"},
+	})
+}

@@ -34,6 +34,10 @@ type settingsJSON struct {
 	BummerlToWin   int      `json:"bummerl_to_win"`
 	Prizes         []string `json:"prizes"`
 	MultiplePrizes bool     `json:"multiple_prizes"`
+	// When and where (issue 9): "2026-03-14", "19:00", free text; optional.
+	Date  string `json:"date"`
+	Start string `json:"start"`
+	Venue string `json:"venue"`
 }
 
 // settings fills in the documented defaults: variant soft, closing
@@ -43,6 +47,7 @@ func (j settingsJSON) settings() tournament.Settings {
 		Name: j.Name, Cards: j.Cards, MaxCards: j.MaxCards, PriceCents: j.PriceCents,
 		Variant: schnapsen.Variant(j.Variant), Closing: schnapsen.Closing(j.Closing),
 		BummerlToWin: j.BummerlToWin, Prizes: j.Prizes, MultiplePrizes: j.MultiplePrizes,
+		Event: tournament.Event{Date: j.Date, Start: j.Start, Venue: j.Venue},
 	}
 	if set.Variant == "" {
 		set.Variant = schnapsen.Soft
@@ -65,6 +70,7 @@ func settingsOut(s tournament.Settings) settingsJSON {
 		Name: s.Name, Cards: s.Cards, MaxCards: s.MaxCards, PriceCents: s.PriceCents,
 		Variant: string(s.Variant), Closing: string(s.Closing), BummerlToWin: s.BummerlToWin,
 		Prizes: prizes, MultiplePrizes: s.MultiplePrizes,
+		Date: s.Event.Date, Start: s.Event.Start, Venue: s.Event.Venue,
 	}
 }
 

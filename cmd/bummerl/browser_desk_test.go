@@ -25,6 +25,7 @@ func TestBrowserDesk(t *testing.T) {
 	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
 	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
 	t.Run("takings", func(t *testing.T) { browserTakings(t, browser) })
+	t.Run("when and where", func(t *testing.T) { browserEvent(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;
@@ -250,5 +251,33 @@ func browserTakings(t *testing.T, browser context.Context) {
 	p.save("takings.pdf", pdf)
 	if n := pdfPages(pdf); n != 1 {
 		t.Errorf("the takings print on %d pages, want 1", n)
+	}
+}
+
+// browserEvent: the organiser types date, start and venue into the
+// settings; the public overview and the printed round list show them.
+func browserEvent(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/settings", testid("event-fields"))
+	p.step("fill in", chromedp.Evaluate[chromedp.Void](`document.getElementById("f-date").value = "2026-03-14";
+		document.getElementById("f-start").value = "19:00";
+		document.getElementById("f-venue").value = "Gasthaus Zur Post, Kirchberg"`))
+	p.shot("settings")
+	p.navigate("save", chromedp.Click(chromedp.CSS(testid("save-settings"))))
+	p.open(f.path, testid("event-line"))
+	if got := p.text(testid("event-line")); got != "Sa., 14.03.2026 · Beginn 19:00 Uhr · Gasthaus Zur Post, Kirchberg" {
+		t.Errorf("event line %q", got)
+	}
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("overview-phone")
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	f.drawDigital()
+	p.open(f.path+"/print/rounds/1", testid("event-line"))
+	p.step("print media", emulateMedia("print"))
+	p.shot("round-list-print")
+	if vis := eval[bool](p, `getComputedStyle(document.querySelector('[data-testid="event-line"]')).display !== "none"`); !vis {
+		t.Error("the event line is hidden in print")
 	}
 }

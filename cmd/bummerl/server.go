@@ -111,6 +111,7 @@ func env(c echo.Context) views.Env {
 		e.User, e.Role = u.Name, string(u.Role)
 	}
 	e.Setup, _ = c.Get(setupKey).(bool)
+	e.Event, _ = c.Get(eventKey).(string)
 	return e
 }
 

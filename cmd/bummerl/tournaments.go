@@ -92,11 +92,19 @@ func (s *server) updateSettings(c echo.Context) error {
 		}
 		return render(c, status, views.SettingsPage(views.SettingsModel{ID: id, Name: t.Settings.Name, Form: f, Locked: len(t.Rounds) > 0}))
 	}
+	if cur, err := s.store.Load(c.Request().Context(), id); err == nil && len(cur.Rounds) > 0 {
+		f = views.NewForm(f.Values) // after the draw only the event is sent; the rest is not read
+	}
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	actor, _ := currentUser(c)
 	_, err = s.store.Update(c.Request().Context(), id, actor, "settings", func(t *tournament.Tournament) error {
+		if len(t.Rounds) > 0 { // the rules are locked (and not sent): date, venue, start alone
+			ev := set.Event
+			set = t.Settings
+			set.Event = ev
+		}
 		return t.ChangeSettings(set)
 	})
 	if err != nil {
@@ -145,7 +153,11 @@ func (s *server) loadTournament(c echo.Context) (*tournament.Tournament, error) 
 	if err != nil {
 		return nil, err
 	}
-	return s.store.Load(c.Request().Context(), id)
+	t, err := s.store.Load(c.Request().Context(), id)
+	if err == nil {
+		c.Set(eventKey, eventLine(lang(c), t.Settings.Event)) // every page of it shows when and where
+	}
+	return t, err
 }
 
 func tournamentURL(id int64, rest string) string {
@@ -163,6 +175,9 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 		"closing":        string(set.Closing),
 		"bummerl_to_win": strconv.Itoa(set.BummerlToWin),
 		"prizes":         strconv.Itoa(len(set.Prizes)),
+		"date":           set.Event.Date,
+		"start":          set.Event.Start,
+		"venue":          set.Event.Venue,
 	}
 	for i, p := range set.Prizes {
 		v["prize_"+strconv.Itoa(i+1)] = p
@@ -177,7 +192,7 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 // are reported at their field; the rules themselves are the domain's.
 func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	v := map[string]string{}
-	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes"} {
+	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes", "date", "start", "venue"} {
 		v[k] = strings.TrimSpace(c.FormValue(k))
 	}
 	for i := 1; i <= views.PrizeSlots; i++ {
@@ -190,6 +205,7 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 		Variant:        schnapsen.Variant(v["variant"]),
 		Closing:        schnapsen.Closing(v["closing"]),
 		MultiplePrizes: v["multiple_prizes"] == "on",
+		Event:          tournament.Event{Date: v["date"], Start: v["start"], Venue: v["venue"]},
 	}
 	number := func(field string) int {
 		n, err := strconv.Atoi(v[field])

@@ -45,6 +45,9 @@ func (s Settings) normalized() (Settings, error) {
 		}
 	}
 	s.Name, s.Prizes = name, prizes
+	if s.Event, err = s.Event.normalized(); err != nil {
+		return s, err
+	}
 	return s, nil
 }
 
@@ -130,7 +133,18 @@ func (t *Tournament) drawn() bool { return len(t.Rounds) > 0 }
 // the new N are moved down into free numbers (see renumber).
 func (t *Tournament) ChangeSettings(s Settings) error {
 	if t.drawn() {
-		return conflict("settings_locked", "")
+		// Date, venue and start time are no rules: they may be corrected
+		// after the draw too, alone (issue 9).
+		e, err := s.Event.normalized()
+		if !sameRules(s, t.Settings) || (err == nil && e == t.Settings.Event) {
+			return conflict("settings_locked", "")
+		}
+		if err != nil {
+			return err
+		}
+		t.Settings.Event = e
+		t.Version++
+		return nil
 	}
 	s, err := s.normalized()
 	if err != nil {

@@ -256,3 +256,34 @@ func TestResizeDropsPrizes(t *testing.T) {
 	}
 	must(t, tr.Settings.Validate())
 }
+
+// Issue 9: date, venue and start time are checked, and may be corrected
+// after the draw, alone.
+func TestEventSettings(t *testing.T) {
+	s := settings(8, 2, false)
+	s.Event = Event{Date: "2026-03-14", Venue: "  Gasthaus Zur Post ", Start: "19:00"}
+	tr := mustNew(t, s)
+	if tr.Settings.Event.Venue != "Gasthaus Zur Post" {
+		t.Errorf("venue %q", tr.Settings.Event.Venue)
+	}
+	for _, bad := range []Event{{Date: "14.3.2026"}, {Start: "7 pm"}, {Venue: "a\\x00b"}} {
+		s2 := tr.Settings
+		s2.Event = bad
+		if bad.Venue != "" {
+			s2.Event.Venue = "a\x00b"
+		}
+		if err := tr.ChangeSettings(s2); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	sellOut(t, tr, 8)
+	must(t, tr.ApplyDraw(pairs{Main: {{1, 2}, {3, 4}, {5, 6}, {7, 8}}}.draw()))
+	s2 := tr.Settings
+	s2.Event.Start = "19:30"
+	must(t, tr.ChangeSettings(s2))
+	if tr.Settings.Event.Start != "19:30" {
+		t.Errorf("start %q", tr.Settings.Event.Start)
+	}
+	s2.PriceCents++
+	wantCode(t, tr.ChangeSettings(s2), "settings_locked")
+}

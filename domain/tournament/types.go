@@ -27,6 +27,7 @@ type Settings struct {
 	BummerlToWin   int      // Bummerl per match, 1–3 (B-3)
 	Prizes         []string // descriptions; 2, 4 or 8 of them (P-7)
 	MultiplePrizes bool     // P-8
+	Event          Event    // date, venue, start time (issue 9): shown, no rule
 }
 
 // Player is a person at the tournament; he holds zero or more entry cards.
