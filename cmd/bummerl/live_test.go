@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The public round, standings and player pages are live (docs/web.md,
+// The public rounds list, round, standings and player pages are live (docs/web.md,
 // "Live updates"): the body names the tournament's event stream and the
 // revision the page shows, each part to refresh names the address that
 // answers it alone (for the live script, HX-Request: true); the round list
@@ -27,6 +27,7 @@ func TestLivePages(t *testing.T) {
 		"round":     {round, round, "matches-live", `data-live-include="#round-filter"`, "matches"},
 		"standings": {f.path + "/standings", f.path + "/standings", "standings-live", "", "prizes"},
 		"player":    {f.path + "/card/2", f.path + "/card/2", "next", "", "next-2"},
+		"rounds":    {f.path + "/rounds", f.path + "/rounds", "rounds-live", "", "rounds"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -114,6 +114,9 @@ func (s *server) roundsPage(c echo.Context) error {
 		}
 		m.Rounds = append(m.Rounds, sum)
 	}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.RoundsContent(m))
+	}
 	return render(c, http.StatusOK, views.RoundsPage(m))
 }
 
