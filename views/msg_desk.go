@@ -183,3 +183,12 @@ func init() {
 		"event.starts": {"Beginn %s Uhr", "starts %s"},
 	})
 }
+
+// The score sheet as on paper (issue 9).
+func init() {
+	register(map[string]Msg{
+		"sheet.bummerl":    {"Bummerl für Karte %d – Stand %d:%d", "Bummerl to card %d – score %d:%d"},
+		"sheet.decided":    {"Spiel %d: die Partie ist bei %d:%d schon entschieden", "Game %d: already decided at %d:%d"},
+		"sheet.incomplete": {"Spiel %d: Sieger und Punkte angeben", "Deal %d: give the winner and the points"},
+	})
+}

@@ -26,6 +26,7 @@ func TestBrowserDesk(t *testing.T) {
 	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
 	t.Run("takings", func(t *testing.T) { browserTakings(t, browser) })
 	t.Run("when and where", func(t *testing.T) { browserEvent(t, browser) })
+	t.Run("score sheet as on paper", func(t *testing.T) { browserSheet(t, browser) })
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;

@@ -124,6 +124,7 @@ func (s *server) showMatch(c echo.Context, ref matchRef, status int, quick, shee
 	version := strconv.Itoa(mt.Version)
 	m.Quick.Values["version"], m.Sheet.Values["version"] = version, version
 	m.SheetRows, _ = strconv.Atoi(m.Sheet.Value("rows"))
+	m.Running = sheetRunning(lang(c), m.Sheet, m.SheetRows, t.Settings.BummerlToWin)
 	return render(c, status, views.MatchPage(m))
 }
 

@@ -63,6 +63,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/result", s.quickResult)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/inline", s.inlineResult)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/sheet", s.sheetResult)
+	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/sheet/preview", s.sheetPreview)
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/clear", s.clearForm)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/clear", s.clearResult)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/release", s.releaseMatch)
