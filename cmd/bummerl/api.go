@@ -269,6 +269,7 @@ type nextMatchJSON struct {
 	Started      bool              `json:"started"`
 	Decided      bool              `json:"decided"`
 	Won          bool              `json:"won"`
+	Walkover     bool              `json:"walkover"` // decided kampflos (issue 9)
 }
 
 // apiNext tells the holder of card :no where each of his cards plays next.
@@ -285,7 +286,7 @@ func (s *server) apiNext(c echo.Context) error {
 		out.Next = append(out.Next, nextMatchJSON{
 			Card: n.Card, Round: n.Round, RoundName: n.Name.Text(lang(c)), Match: n.Match, Table: n.Table,
 			Opponent: n.Opponent, OpponentName: opp.Name, Bye: n.Opponent == 0 && !n.Surrendered,
-			Surrendered: n.Surrendered, Started: n.Started, Decided: n.Decided, Won: n.Won,
+			Surrendered: n.Surrendered, Started: n.Started, Decided: n.Decided, Won: n.Won, Walkover: n.Walkover,
 		})
 	}
 	return c.JSON(http.StatusOK, out)

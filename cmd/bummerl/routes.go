@@ -146,6 +146,8 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/physical", s.apiDrawPhysical)
 	apiOrg.add(http.MethodDelete, "/api/tournaments/:id/rounds/:round", s.apiUndoDraw)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/takings", s.apiTakings)
+	apiOrg.add(http.MethodPut, "/api/tournaments/:id/settings", s.apiChangeSettings)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/resize", s.apiResize)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export/:file", s.exportCSV)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 }
