@@ -123,6 +123,8 @@ func init() {
 		"takings.print":          {"Drucken", "Print"},
 		"takings.sold":           {"%d Karten verkauft", "%d cards sold"},
 		"takings.refunded":       {"%d Karten storniert und zurückgezahlt", "%d cards cancelled and refunded"},
+		"takings.sold1":          {"1 Karte verkauft", "1 card sold"},
+		"takings.refunded1":      {"1 Karte storniert und zurückgezahlt", "1 card cancelled and refunded"},
 		"takings.net":            {"Einnahmen", "Takings"},
 		"takings.by_method":      {"Nach Zahlungsart", "By payment method"},
 		"takings.by_user":        {"Nach Verkäufer", "By seller"},

@@ -122,3 +122,16 @@ func TestAPISaleNamesake(t *testing.T) {
 		t.Fatalf("different person: %d %s", r.status, r.body)
 	}
 }
+
+// Renaming a player to another's name is refused with the other named.
+func TestEditPlayerToNamesake(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1)
+	r := f.org.post(f.path+"/players/2/edit", url.Values{"name": {"spieler  1"}, "club": {""}, "phone": {""}})
+	if r.status != http.StatusConflict {
+		t.Fatalf("edit to a namesake: %d", r.status)
+	}
+	mustContain(t, r.body, "Spieler 1 ist schon ein anderer Spieler (Nr. 1)")
+	if p, _ := f.load().Player(2); p.Name != "Spieler 2" {
+		t.Errorf("renamed to %q", p.Name)
+	}
+}

@@ -86,6 +86,7 @@ var messages = map[string]message{
 	"note_required":              {"a different person of the same name needs a note that tells the two apart (e.g. place or year of birth)", "Eine andere Person gleichen Namens braucht einen Zusatz, der die beiden unterscheidet (z. B. Ort oder Geburtsjahr)"},
 	"event_date_invalid":         {"the date must be a day like 2026-03-14, not %q", "Das Datum muss ein Tag wie 2026-03-14 sein, nicht %q"},
 	"event_start_invalid":        {"the start time must be like 19:00, not %q", "Die Beginnzeit muss wie 19:00 sein, nicht %q"},
+	"name_taken":                 {"%s is another player already (no. %d); add a note to tell them apart, e.g. the place", "%s ist schon ein anderer Spieler (Nr. %d); zum Unterscheiden einen Zusatz anfügen, z. B. den Ort"},
 	"payment_invalid":            {"the payment must be cash, card or other, not %q", "Die Zahlungsart muss bar, Karte oder andere sein, nicht %q"},
 	"walkover_with_score":        {"a walkover (kampflos) has no Bummerl and no score sheet", "Ein kampfloser Sieg hat keine Bummerl und keinen Spielzettel"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},

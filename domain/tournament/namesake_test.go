@@ -77,3 +77,14 @@ func TestSellToNamesake(t *testing.T) {
 		t.Errorf("German message %q", e.Text("de"))
 	}
 }
+
+// Issue 9: renaming a player to another player's name (by NameKey) is
+// refused too; his own name in another case is fine.
+func TestEditPlayerNamesake(t *testing.T) {
+	tr := mustNew(t, settings(8, 2, false))
+	buyer(t, tr, "Franz Huber", 1)
+	id, _ := buyer(t, tr, "Franz Hubr", 1)
+	wantCode(t, tr.EditPlayer(Player{ID: id, Name: "franz  hüber"}), "name_taken")
+	must(t, tr.EditPlayer(Player{ID: id, Name: "Franz Huber (Graz)"}))
+	must(t, tr.EditPlayer(Player{ID: 1, Name: "FRANZ HUBER"}))
+}

@@ -49,6 +49,13 @@ func (t *Tournament) EditPlayer(p Player) error {
 	if err != nil {
 		return err
 	}
+	// Renamed like another player, the two would be one name on every
+	// list (issue 9): refused, with the other player named.
+	for _, o := range t.Players {
+		if o.ID != p.ID && NameKey(o.Name) == NameKey(p.Name) {
+			return conflict("name_taken", "name", o.Name, int(o.ID))
+		}
+	}
 	t.Players[i] = p
 	t.Version++
 	return nil
