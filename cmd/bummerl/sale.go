@@ -208,11 +208,12 @@ func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
 	if q == "" {
 		return nil
 	}
+	key := tournament.NameKey(q) // "hubér" finds Huber, as the namesake ask compares
 	cards := cardsByPlayer(t)
 	no, numErr := strconv.Atoi(q)
 	var found []views.SalePlayer
 	for _, p := range t.Players {
-		match := strings.Contains(strings.ToLower(p.Name), q) || strings.Contains(strings.ToLower(p.Club), q)
+		match := strings.Contains(tournament.NameKey(p.Name), key) || strings.Contains(tournament.NameKey(p.Club), key)
 		if numErr == nil {
 			if c, ok := t.Card(tournament.CardNo(no)); ok && c.Player == p.ID {
 				match = true

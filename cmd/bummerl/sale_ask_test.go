@@ -89,6 +89,9 @@ func TestSaleNamesakeAsk(t *testing.T) {
 		t.Fatalf("plain yes: status %d", r.status)
 	}
 
+	// The search compares as the ask does: accents and case do not count.
+	mustContain(t, helper.get(tour+"/sale/search?q="+url.QueryEscape("HÜBER (gräz)")).body, "Franz Huber (Graz)")
+
 	// English.
 	helper.get(tour + "/sale?lang=en")
 	r = helper.htmx(tour+"/sale", url.Values{"name": {"franz huber"}, "count": {"1"}})
