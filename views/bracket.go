@@ -214,6 +214,9 @@ func drawBox(ctx context.Context, b *strings.Builder, bx bracketBox, w, h, line,
 	if o.Tables && m.Table > 0 && m.Winner == 0 {
 		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" font-weight="700">%s</text>`, bx.x+w, bx.y-.25*f, esc(tf(ctx, "print.table_of", m.Table)))
 	}
+	if m.Walkover {
+		fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="end" font-style="italic">%s</text>`, bx.x+w, bx.y-.25*f, esc(t(ctx, "bracket.walkover")))
+	}
 	if bx.empty {
 		b.WriteString(`</g>`)
 		return

@@ -20,6 +20,7 @@ func TestBracketSVG(t *testing.T) {
 	}
 	qf.Matches[0].Winner, qf.Matches[0].Score = 2, "2:1"
 	qf.Matches[1].Table = 4
+	qf.Matches[2].Winner, qf.Matches[2].Surrendered, qf.Matches[2].Walkover = 5, true, true
 	for _, tc := range []struct {
 		prizes, boxes int
 		title         string
@@ -40,7 +41,11 @@ func TestBracketSVG(t *testing.T) {
 				t.Errorf("%d prizes: %d joins, want 3 (2 into the semifinals, 1 into the final)", tc.prizes, n)
 			}
 			mustHave(t, svg, `aria-label="`+tc.title+`"`, ">Halbfinale</text>", ">Finale</text>",
-				"Huber &lt;b&gt;0", "Maier &amp; Co", `font-weight="700">✔ 2</text>`, `>1</text>`, ">Tisch 4</text>")
+				"Huber &lt;b&gt;0", "Maier &amp; Co", `font-weight="700">✔ 2</text>`, `>1</text>`, ">Tisch 4</text>",
+				`font-style="italic">kampflos</text>`)
+			if n := strings.Count(svg, ">kampflos</text>"); n != 1 {
+				t.Errorf("%d prizes: %d walkover marks, want 1", tc.prizes, n)
+			}
 			for _, p := range tc.places {
 				mustHave(t, svg, ">"+p+"</text>")
 			}

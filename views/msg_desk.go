@@ -28,6 +28,7 @@ func init() {
 		"player.won_walkover":    {"kampflos gewonnen", "won by walkover"},
 		"player.lost_walkover":   {"kampflos verloren (nicht angetreten)", "lost by walkover (did not turn up)"},
 		"inline.walkover_hint":   {"k = kampflos", "k = walkover"},
+		"bracket.walkover":       {"kampflos", "walkover"},
 	})
 }
 

@@ -81,7 +81,7 @@ func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel 
 // bracketMatch is a match as the bracket shows it.
 func bracketMatch(r roster, m tournament.Match) views.BracketMatch {
 	bm := views.BracketMatch{No: m.No, A: m.A, B: m.B, AName: r.holder(m.A).Name, BName: r.holder(m.B).Name,
-		Winner: m.Winner(), Bye: m.Bye(), Surrendered: m.Surrendered || m.Walkover()} // a walkover: ✔ and –, no score
+		Winner: m.Winner(), Bye: m.Bye(), Surrendered: m.Surrendered || m.Walkover(), Walkover: m.Walkover()} // a walkover: ✔ and –, no score
 	if m.Played() && !m.Walkover() {
 		won, lost := m.Score()
 		bm.Score = fmt.Sprintf("%d:%d", won, lost)
