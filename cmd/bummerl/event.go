@@ -21,12 +21,8 @@ var (
 // the parts that are set; "" when none is.
 func eventLine(lang string, e tournament.Event) string {
 	var parts []string
-	if d, ok := e.Day(); ok {
-		if lang == "en" {
-			parts = append(parts, weekdaysEn[d.Weekday()]+" "+d.Format("2 January 2006"))
-		} else {
-			parts = append(parts, weekdaysDe[d.Weekday()]+", "+d.Format("02.01.2006"))
-		}
+	if d := eventDay(lang, e); d != "" {
+		parts = append(parts, d)
 	}
 	if e.Start != "" {
 		parts = append(parts, views.Textf(lang, "event.starts", e.Start))
@@ -35,4 +31,16 @@ func eventLine(lang string, e tournament.Event) string {
 		parts = append(parts, e.Venue)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// eventDay is the tournament's date in words ("Sa., 14.03.2026"), or "".
+func eventDay(lang string, e tournament.Event) string {
+	d, ok := e.Day()
+	switch {
+	case !ok:
+		return ""
+	case lang == "en":
+		return weekdaysEn[d.Weekday()] + " " + d.Format("2 January 2006")
+	}
+	return weekdaysDe[d.Weekday()] + ", " + d.Format("02.01.2006")
 }

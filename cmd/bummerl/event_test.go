@@ -25,6 +25,12 @@ func TestEventShown(t *testing.T) {
 			t.Errorf("%s: %d", p, r.status)
 		}
 	}
+	// A long list repeats its heading on every printed page, with the
+	// evening; the prize list names date and venue beside the signatures.
+	mustContain(t, f.org.get(f.path+"/print/rounds/1").body,
+		`class="repeat-title"><th colspan="5">Runde 1 · Nach Partien · `+line+`<`,
+		`class="repeat-title"><th colspan="5">Runde 1 · Nach Namen · `+line+`<`)
+	mustContain(t, f.org.get(f.path+"/print/prizes").body, "<strong>Sa., 14.03.2026</strong>", "<strong>Gasthaus Zur Post, Kirchberg</strong>")
 	// After the draw the start time can still be corrected, nothing else.
 	r := f.org.post(f.path+"/settings", url.Values{"date": {"2026-03-14"}, "start": {"19:30"}, "venue": {"Gasthaus Zur Post, Kirchberg"}})
 	if r.status != http.StatusSeeOther {

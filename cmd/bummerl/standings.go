@@ -32,7 +32,8 @@ const bracketCards = 8
 func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel {
 	ros := newRoster(t)
 	m := views.StandingsModel{TournamentID: t.ID, Name: t.Settings.Name, Finished: t.Finished(),
-		BracketTitle: views.BracketTitle(lang, len(t.Settings.Prizes))}
+		BracketTitle: views.BracketTitle(lang, len(t.Settings.Prizes)),
+		Date:         eventDay(lang, t.Settings.Event), Venue: t.Settings.Event.Venue}
 	for _, r := range t.Rounds {
 		byBracket := map[tournament.Bracket][]views.BracketMatch{}
 		for _, mt := range r.Matches {
