@@ -31,6 +31,14 @@ type auditSet struct {
 		Round int `json:"round"`
 	} `json:"tickets"`
 	Matches []auditMatch `json:"matches"`
+	// DigitalTable is the match a digital table was started or abandoned
+	// for (store.tableAudit).
+	DigitalTable *struct {
+		Round int `json:"round"`
+		Match int `json:"match"`
+		A     int `json:"a"`
+		B     int `json:"b"`
+	} `json:"digital_table"`
 }
 
 type auditPlayer struct {
@@ -231,6 +239,11 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 				line += ", " + f("hist.table", m.Table)
 			}
 			parts = append(parts, line)
+		}
+	case "start table", "abandon table":
+		if d := after.DigitalTable; d != nil {
+			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
+			parts = append(parts, matchLine(auditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
 		}
 	case "create":
 		if after.Tournament != nil {

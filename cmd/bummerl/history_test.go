@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -163,4 +164,22 @@ func TestHistoryPageSize4096(t *testing.T) {
 		t.Logf("history%s: %d bytes", q, len(r.body))
 	}
 	_ = draw.Commit
+}
+
+// A digital table's start and end read as the match they are for, and the
+// round filter finds them.
+func TestHistoryDigitalTable(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.load().Rounds[0].Matches[0]
+	f.startTable(f.org, m, "0")
+	tr := f.load()
+	name := func(c tournament.CardNo) string {
+		cd, _ := tr.Card(c)
+		p, _ := tr.Player(cd.Player)
+		return p.Name
+	}
+	line := fmt.Sprintf("Runde 1, Partie %d: Karte %d (%s) – Karte %d (%s)", m.No, m.A, name(m.A), m.B, name(m.B))
+	h := f.org.get(f.path + "/history?round=1").body
+	mustContain(t, h, `data-action="start table">Digitalen Tisch gestartet<`, line)
 }
