@@ -216,49 +216,71 @@ func (s *server) quickResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// Parse the form: winner card, "won:lost" Bummerl.
-	f := views.NewForm(map[string]string{
-		"winner":  strings.TrimSpace(c.FormValue("winner")),
-		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
-	})
+	q := readQuick(c, bummerlScore, "form.choice_bad")
 	show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
-	winner, err := strconv.Atoi(f.Value("winner"))
-	switch {
-	case f.Value("winner") == "":
-		f.Fail("winner", text(c, "result.winner_missing"))
-	case err != nil:
-		f.Fail("winner", text(c, "form.choice_bad"))
+	if !q.f.OK() {
+		return show(http.StatusUnprocessableEntity, q.f)
 	}
-	walkover := isWalkover(f.Value("bummerl"))
-	score := bummerlScore.FindStringSubmatch(f.Value("bummerl"))
-	if score == nil && !walkover {
-		f.Fail("bummerl", text(c, "result.bummerl_bad"))
-	}
-	if !f.OK() {
-		return show(http.StatusUnprocessableEntity, f)
-	}
-	if walkover {
-		score = []string{"", "0", "0"}
-	}
-	won, _ := strconv.Atoi(score[1])
-	lost, _ := strconv.Atoi(score[2])
-	// The loser's score first is the common slip; the domain would answer
-	// it in seat order, which reads like a different score.
-	if won < lost {
-		f.Fail("bummerl", textf(c, "result.bummerl_order", won, lost, lost, won))
-		return show(http.StatusUnprocessableEntity, f)
-	}
-	// Save: the domain checks the winner and the score (B-3) and the version.
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
-		r := quickResultOf(t, ref, tournament.CardNo(winner), won, lost)
-		r.At, r.Walkover = s.store.Now(), walkover
-		return t.SetResult(ref.round, ref.match, version, r)
-	})
-	if err != nil {
-		return formError(c, f, err, show)
+	if err := s.saveQuick(c, ref, version, q); err != nil {
+		return formError(c, q.f, err, show)
 	}
 	return redirect(c, matchURL(ref)+"?saved=1")
+}
+
+// quick is a result typed as the winner's card and the Bummerl score,
+// winner first ("2:1"), or k for a walkover; f holds what was typed.
+type quick struct {
+	f         views.Form
+	winner    tournament.CardNo
+	won, lost int
+	walkover  bool
+}
+
+// readQuick reads and checks a quick result from the form: score is the
+// spelling of the score the form accepts, winnerBad the message key for a
+// winner that is not a card number. A refusal is in q.f.
+func readQuick(c echo.Context, score *regexp.Regexp, winnerBad string) quick {
+	q := quick{f: views.NewForm(map[string]string{
+		"winner":  strings.TrimSpace(c.FormValue("winner")),
+		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
+	})}
+	winner, err := strconv.Atoi(strings.TrimPrefix(q.f.Value("winner"), "#"))
+	switch {
+	case q.f.Value("winner") == "":
+		q.f.Fail("winner", text(c, "result.winner_missing"))
+	case err != nil:
+		q.f.Fail("winner", text(c, winnerBad))
+	}
+	q.winner = tournament.CardNo(winner)
+	q.walkover = isWalkover(q.f.Value("bummerl"))
+	if q.walkover {
+		return q
+	}
+	m := score.FindStringSubmatch(q.f.Value("bummerl"))
+	if m == nil {
+		q.f.Fail("bummerl", text(c, "result.bummerl_bad"))
+		return q
+	}
+	q.won, _ = strconv.Atoi(m[1])
+	q.lost, _ = strconv.Atoi(m[2])
+	// The loser's score first is the common slip; the domain would answer
+	// it in seat order, which reads like a different score.
+	if q.won < q.lost && q.f.OK() {
+		q.f.Fail("bummerl", textf(c, "result.bummerl_order", q.won, q.lost, q.lost, q.won))
+	}
+	return q
+}
+
+// saveQuick saves a checked quick result: the domain checks the winner,
+// the score (B-3) and the version.
+func (s *server) saveQuick(c echo.Context, ref matchRef, version int, q quick) error {
+	actor, _ := currentUser(c)
+	_, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
+		r := quickResultOf(t, ref, q.winner, q.won, q.lost)
+		r.At, r.Walkover = s.store.Now(), q.walkover
+		return t.SetResult(ref.round, ref.match, version, r)
+	})
+	return err
 }
 
 // quickResultOf puts a winner-first score into the seats of the match;

@@ -3,12 +3,10 @@ package main
 import (
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"bummerl/domain/tournament"
 	"bummerl/views"
 )
 
@@ -37,43 +35,13 @@ func (s *server) inlineResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f := views.NewForm(map[string]string{
-		"winner":  strings.TrimSpace(c.FormValue("winner")),
-		"bummerl": strings.TrimSpace(c.FormValue("bummerl")),
-	})
+	q := readQuick(c, inlineScore, "form.number_bad")
 	show := func(status int, f views.Form) error { return s.showInline(c, ref, status, f, false) }
-	winner, err := strconv.Atoi(strings.TrimPrefix(f.Value("winner"), "#"))
-	switch {
-	case f.Value("winner") == "":
-		f.Fail("winner", text(c, "result.winner_missing"))
-	case err != nil:
-		f.Fail("winner", text(c, "form.number_bad"))
+	if !q.f.OK() {
+		return show(http.StatusUnprocessableEntity, q.f)
 	}
-	walkover := isWalkover(f.Value("bummerl"))
-	score := inlineScore.FindStringSubmatch(f.Value("bummerl"))
-	if score == nil && !walkover {
-		f.Fail("bummerl", text(c, "result.bummerl_bad"))
-	}
-	if !f.OK() {
-		return show(http.StatusUnprocessableEntity, f)
-	}
-	if walkover {
-		score = []string{"", "0", "0"}
-	}
-	won, _ := strconv.Atoi(score[1])
-	lost, _ := strconv.Atoi(score[2])
-	if won < lost { // the loser's score first, as on the match page
-		f.Fail("bummerl", textf(c, "result.bummerl_order", won, lost, lost, won))
-		return show(http.StatusUnprocessableEntity, f)
-	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
-		r := quickResultOf(t, ref, tournament.CardNo(winner), won, lost)
-		r.At, r.Walkover = s.store.Now(), walkover
-		return t.SetResult(ref.round, ref.match, version, r)
-	})
-	if err != nil {
-		return formError(c, f, err, show)
+	if err := s.saveQuick(c, ref, version, q); err != nil {
+		return formError(c, q.f, err, show)
 	}
 	if !isHTMX(c) {
 		back, page := c.FormValue("back"), roundURL(ref.id, ref.round)
