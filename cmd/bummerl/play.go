@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/schnapsen"
@@ -109,30 +110,20 @@ func (s *server) playModel(c echo.Context, dt store.DigitalTable, seat int) (vie
 	return m, nil
 }
 
-// playPage is a seat's phone: the whole page.
-func (s *server) playPage(c echo.Context) error {
-	dt, seat, err := s.seat(c)
-	if err != nil {
-		return err
+// playView shows a seat's phone with view: the whole page
+// (views.PlayPage) or its live part (views.PlayTable).
+func (s *server) playView(view func(views.PlayModel) templ.Component) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		dt, seat, err := s.seat(c)
+		if err != nil {
+			return err
+		}
+		m, err := s.playModel(c, dt, seat)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, view(m))
 	}
-	m, err := s.playModel(c, dt, seat)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, views.PlayPage(m))
-}
-
-// playTable is the live part of a seat's page.
-func (s *server) playTable(c echo.Context) error {
-	dt, seat, err := s.seat(c)
-	if err != nil {
-		return err
-	}
-	m, err := s.playModel(c, dt, seat)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, views.PlayTable(m))
 }
 
 // playState is the seat's view as JSON (table.SeatView), for programs

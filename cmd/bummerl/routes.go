@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/static"
+	"bummerl/views"
 )
 
 // routes lists every route of the web app and the API, grouped by who may
@@ -32,8 +33,8 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/t/:id/events", s.liveEvents)
 	pub.add(http.MethodGet, "/t/:id/screen", s.cached(s.screenPage))
 	// Digital tables: a seat's secret link (play.go, docs/play.md).
-	pub.add(http.MethodGet, "/play/:token", s.playPage)
-	pub.add(http.MethodGet, "/play/:token/table", s.playTable)
+	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
+	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))
 	pub.add(http.MethodGet, "/play/:token/state.json", s.playState)
 	pub.add(http.MethodPost, "/play/:token/move", s.playMove)
 	pub.add(http.MethodGet, "/play/:token/events", s.playEvents)
