@@ -84,6 +84,15 @@ func (s *server) liveEvents(c echo.Context) error {
 	if err != nil {
 		return err // 404 for an unknown tournament
 	}
+	return s.streamRevisions(c, rev, revs, func(rev int64) (int64, bool) { return rev, true })
+}
+
+// streamRevisions answers with a server-sent-event stream: the revision
+// first, then one event each time a signal on changes gives (through next)
+// a revision other than the last one sent, and a heartbeat, until the
+// client goes, the server shuts down or next says the thing is gone.
+func (s *server) streamRevisions(c echo.Context, first int64, changes <-chan int64, next func(int64) (int64, bool)) error {
+	req := c.Request()
 	// The stream lives as long as the client listens: no read or write
 	// timeout of the server applies; each write has its own bound below.
 	if err := keepStreamOpen(c); err != nil && !errors.Is(err, http.ErrNotSupported) {
@@ -104,10 +113,10 @@ func (s *server) liveEvents(c echo.Context) error {
 		}
 		return rc.Flush() == nil
 	}
-	if !send("retry: " + strconv.Itoa(retryMillis) + "\n" + revEvent(rev)) {
+	if !send("retry: " + strconv.Itoa(retryMillis) + "\n" + revEvent(first)) {
 		return nil
 	}
-	last := rev
+	last := first
 	beat := time.NewTicker(s.live.heartbeat)
 	defer beat.Stop()
 	for {
@@ -116,7 +125,11 @@ func (s *server) liveEvents(c echo.Context) error {
 			return nil
 		case <-stop:
 			return nil
-		case rev := <-revs:
+		case signal := <-changes:
+			rev, ok := next(signal)
+			if !ok {
+				return nil
+			}
 			// Any other number means a change: the page fetches its
 			// parts again, so the order of two close revisions does
 			// not matter.

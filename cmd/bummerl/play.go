@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -235,58 +234,16 @@ func (s *server) playEvents(c echo.Context) error {
 	req := c.Request()
 	changes, unsubscribe := s.store.SubscribeTable(dt.ID)
 	defer unsubscribe()
-	if err := keepStreamOpen(c); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return err
-	}
-	stop := s.live.stopped(req)
-	w := c.Response()
-	rc := http.NewResponseController(w)
-	h := w.Header()
-	h.Set(echo.HeaderContentType, "text/event-stream; charset=utf-8")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	send := func(chunk string) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(s.live.writeWait))
-		if _, err := io.WriteString(w, chunk); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	current := func() (int64, bool) {
+	current := func(int64) (int64, bool) {
 		cur, err := s.store.Table(req.Context(), dt.ID)
 		if err != nil {
 			return 0, false
 		}
 		return views.PlayRevision(cur.Seq, cur.State), true
 	}
-	rev, ok := current()
-	if !ok || !send("retry: "+strconv.Itoa(retryMillis)+"\n"+revEvent(rev)) {
+	rev, ok := current(0)
+	if !ok {
 		return nil
 	}
-	beat := time.NewTicker(s.live.heartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-req.Context().Done():
-			return nil
-		case <-stop:
-			return nil
-		case <-changes:
-			next, ok := current()
-			if !ok {
-				return nil
-			}
-			if next == rev {
-				continue
-			}
-			rev = next
-			if !send(revEvent(rev)) {
-				return nil
-			}
-		case <-beat.C:
-			if !send(": ping\n\n") {
-				return nil
-			}
-		}
-	}
+	return s.streamRevisions(c, rev, changes, current)
 }
