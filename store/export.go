@@ -1,0 +1,299 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"gorm.io/gorm"
+
+	"bummerl/domain/text"
+	"bummerl/domain/tournament"
+)
+
+// Moving a tournament between databases (issue 13, docs/store.md "Export
+// and import"): one versioned JSON document holds the tournament, its play
+// settings and its audit lines; accounts stay behind.
+
+const (
+	// DocumentFormat and DocumentVersion name the document; an importer
+	// refuses any other.
+	DocumentFormat  = "bummerl-tournament"
+	DocumentVersion = 1
+	// MaxDocumentBytes caps what ReadDocument reads: a 4096-card evening
+	// with every score sheet and its audit stays well below it.
+	MaxDocumentBytes = 64 << 20
+)
+
+// Document is an exported tournament.
+type Document struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Origin identifies the tournament across databases: the hex SHA-256
+	// of its first audit line (its creation), which travels with it. An
+	// import of a document whose origin a stored tournament has is refused.
+	Origin   string    `json:"origin"`
+	Exported time.Time `json:"exported"` // UTC
+	// Tournament is the aggregate with its id cleared (field names as in
+	// domain/tournament).
+	Tournament   tournament.Tournament `json:"tournament"`
+	PlaySettings DocPlaySettings       `json:"play_settings"`
+	// Audit holds the tournament's audit lines, oldest first.
+	Audit []DocAudit `json:"audit"`
+}
+
+// DocPlaySettings are the settings of the digital tables.
+type DocPlaySettings struct {
+	GermanSuits bool `json:"german_suits"`
+}
+
+// DocAudit is one audit line; the user is kept as the name only.
+type DocAudit struct {
+	At     time.Time `json:"at"` // UTC, milliseconds
+	User   string    `json:"user"`
+	Action string    `json:"action"`
+	Before string    `json:"before"` // JSON text, as stored
+	After  string    `json:"after"`
+}
+
+// Sentinels of an import; compare with errors.Is.
+var (
+	ErrBadDocument = &Error{Code: "bad_document",
+		En: "the document cannot be imported", De: "Das Dokument kann nicht importiert werden"}
+	// ErrDuplicateImport: the tournament is already stored; the message
+	// names it.
+	ErrDuplicateImport = &Error{Code: "duplicate_import",
+		En: "this tournament is already here", De: "Dieses Turnier ist schon da"}
+)
+
+func errBadDocument(en, de string) error {
+	return &Error{Code: ErrBadDocument.Code, En: en, De: de}
+}
+
+// origin is the document id of a tournament: the hash of its first audit line.
+func origin(a DocAudit) string {
+	b, _ := json.Marshal([]any{a.At.UnixMilli(), a.User, a.Action, a.Before, a.After})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// ExportTournament builds the document of tournament id.
+func (s *Store) ExportTournament(ctx context.Context, id int64) (Document, error) {
+	t, err := s.Load(ctx, id)
+	if err != nil {
+		return Document{}, err
+	}
+	entries, err := s.Audit(ctx, id)
+	if err != nil {
+		return Document{}, err
+	}
+	ps, err := s.PlaySettings(ctx, id)
+	if err != nil {
+		return Document{}, err
+	}
+	doc := Document{Format: DocumentFormat, Version: DocumentVersion, Exported: time.UnixMilli(s.now()).UTC(),
+		Tournament: *t, PlaySettings: DocPlaySettings{GermanSuits: ps.GermanSuits}}
+	doc.Tournament.ID = 0
+	for i := len(entries) - 1; i >= 0; i-- { // Audit is newest first
+		e := entries[i]
+		doc.Audit = append(doc.Audit, DocAudit{At: e.At.UTC(), User: e.User, Action: e.Action, Before: e.Before, After: e.After})
+	}
+	if len(doc.Audit) > 0 {
+		doc.Origin = origin(doc.Audit[0])
+	}
+	return doc, nil
+}
+
+// ReadDocument decodes a document of at most MaxDocumentBytes, refusing
+// unknown fields, another format or version, and trailing data.
+func ReadDocument(r io.Reader) (Document, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
+	if err != nil {
+		return Document{}, err
+	}
+	if len(data) > MaxDocumentBytes {
+		return Document{}, errBadDocument(fmt.Sprintf("the document is larger than %d MiB", MaxDocumentBytes>>20),
+			fmt.Sprintf("Das Dokument ist größer als %d MiB", MaxDocumentBytes>>20))
+	}
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return Document{}, errBadDocument("the document is not valid JSON: "+err.Error(), "Das Dokument ist kein gültiges JSON: "+err.Error())
+	}
+	if head.Format != DocumentFormat || head.Version != DocumentVersion {
+		return Document{}, errBadDocument(
+			fmt.Sprintf("the document is %q version %d, not %q version %d", head.Format, head.Version, DocumentFormat, DocumentVersion),
+			fmt.Sprintf("Das Dokument ist %q Version %d, nicht %q Version %d", head.Format, head.Version, DocumentFormat, DocumentVersion))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var doc Document
+	if err := dec.Decode(&doc); err != nil {
+		return Document{}, errBadDocument("the document cannot be read: "+err.Error(), "Das Dokument ist nicht lesbar: "+err.Error())
+	}
+	if dec.More() {
+		return Document{}, errBadDocument("the document has data after its end", "Das Dokument hat Daten nach seinem Ende")
+	}
+	return doc, nil
+}
+
+// validate checks a document before anything is written: its head, the
+// settings, the players' texts, and that every card, ticket and match
+// refers to what exists.
+func (doc *Document) validate() error {
+	bad := func(format string, args ...any) error {
+		msg := fmt.Sprintf(format, args...)
+		return errBadDocument("the document is damaged: "+msg, "Das Dokument ist beschädigt: "+msg)
+	}
+	if doc.Format != DocumentFormat || doc.Version != DocumentVersion {
+		return bad("format %q version %d", doc.Format, doc.Version)
+	}
+	if len(doc.Audit) == 0 {
+		return bad("no audit lines")
+	}
+	if doc.Origin != origin(doc.Audit[0]) {
+		return bad("the origin does not match the first audit line")
+	}
+	for i, a := range doc.Audit {
+		if !json.Valid([]byte(a.Before)) || !json.Valid([]byte(a.After)) {
+			return bad("audit line %d is not JSON", i+1)
+		}
+	}
+	t := &doc.Tournament
+	if err := t.Settings.Validate(); err != nil {
+		return err
+	}
+	for _, p := range t.Players {
+		for f, v := range map[text.Field]string{text.PlayerName: p.Name, text.Club: p.Club, text.Phone: p.Phone} {
+			clean, err := text.Clean(f, v)
+			if err != nil {
+				return bad("player %d: %v", p.ID, err)
+			}
+			if clean != v || (f == text.PlayerName && v == "") {
+				return bad("player %d: %s %q", p.ID, f.Name, v)
+			}
+		}
+	}
+	if t.Sold() > t.Settings.Cards {
+		return bad("%d cards sold, %d issued", t.Sold(), t.Settings.Cards)
+	}
+	cards := map[tournament.CardNo]bool{}
+	for _, c := range t.Cards {
+		if c.No < 1 || int(c.No) > t.Settings.Cards {
+			return bad("card %d outside 1 … %d", c.No, t.Settings.Cards)
+		}
+		cards[c.No] = true
+	}
+	known := func(no tournament.CardNo) bool { return no == 0 || int(no) <= t.Settings.Cards && no > 0 }
+	for _, r := range t.Rounds {
+		for _, g := range r.Draw.Groups {
+			for _, tk := range g.Tickets {
+				if !known(tk.Card) || tk.Card == 0 {
+					return bad("round %d: ticket of card %d", r.No, tk.Card)
+				}
+			}
+		}
+		for _, m := range r.Matches {
+			if !known(m.A) || m.A == 0 || !known(m.B) {
+				return bad("round %d match %d: cards %d and %d", r.No, m.No, m.A, m.B)
+			}
+			if res := m.Result; res != nil && res.Winner != m.A && res.Winner != m.B {
+				return bad("round %d match %d: winner %d plays no part in it", r.No, m.No, res.Winner)
+			}
+		}
+	}
+	_, err := toRows(t) // duplicates, a card of a missing player
+	if err != nil {
+		return bad("%v", err)
+	}
+	return nil
+}
+
+// ImportTournament stores the document as a new tournament (a new id) with
+// its play settings and audit lines, and adds an "import" audit line, in
+// one transaction. The document is validated first; a tournament of the
+// same origin already stored is refused with its id and name.
+func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) (*tournament.Tournament, error) {
+	if err := doc.validate(); err != nil {
+		return nil, err
+	}
+	t := doc.Tournament
+	t.ID = 0
+	cur, err := toRows(&t)
+	if err != nil {
+		return nil, err
+	}
+	err = s.write(ctx, func(tx *gorm.DB) error {
+		if err := refuseDuplicate(tx, doc.Origin); err != nil {
+			return err
+		}
+		now := s.now()
+		cur.t.Revision, cur.t.Created, cur.t.Updated = 1, now, now
+		if err := tx.Create(&cur.t).Error; err != nil {
+			return fmt.Errorf("store: import tournament: %w", err)
+		}
+		cur.setTournament(cur.t.ID)
+		// Parents before children, as in save.
+		steps := []func(*gorm.DB) error{
+			diffRows(nil, cur.players).writeUpserts, diffRows(nil, cur.rounds).writeUpserts,
+			diffRows(nil, cur.cards).writeUpserts, diffRows(nil, cur.groups).writeUpserts,
+			diffRows(nil, cur.tickets).writeUpserts, diffRows(nil, cur.matches).writeUpserts,
+		}
+		for _, step := range steps {
+			if err := step(tx); err != nil {
+				return err
+			}
+		}
+		if doc.PlaySettings.GermanSuits {
+			if err := tx.Create(&playSettingsRow{TournamentID: cur.t.ID, GermanSuits: true}).Error; err != nil {
+				return fmt.Errorf("store: import play settings: %w", err)
+			}
+		}
+		id := cur.t.ID
+		for _, a := range doc.Audit {
+			row := auditRow{TournamentID: &id, At: a.At.UnixMilli(), UserName: a.User, Action: a.Action, Before: a.Before, After: a.After}
+			if err := tx.Create(&row).Error; err != nil {
+				return fmt.Errorf("store: import audit: %w", err)
+			}
+		}
+		return writeAudit(tx, now, id, actor, "import", nil,
+			map[string]any{"origin": doc.Origin, "exported": doc.Exported.UTC().Format(time.RFC3339)})
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.ID = cur.t.ID
+	s.hub.publish(cur.t.ID, cur.t.Revision, cur.t.Updated)
+	return &t, nil
+}
+
+// refuseDuplicate fails when a stored tournament has the origin.
+func refuseDuplicate(tx *gorm.DB, want string) error {
+	var rows []auditRow
+	err := tx.Raw(`SELECT * FROM audit WHERE id IN
+		(SELECT MIN(id) FROM audit WHERE tournament_id IS NOT NULL GROUP BY tournament_id)`).Scan(&rows).Error
+	if err != nil {
+		return fmt.Errorf("store: import: %w", err)
+	}
+	for _, r := range rows {
+		a := DocAudit{At: fromMillis(r.At), User: r.UserName, Action: r.Action, Before: r.Before, After: r.After}
+		if origin(a) != want {
+			continue
+		}
+		var name string
+		if err := tx.Raw(`SELECT name FROM tournaments WHERE id = ?`, *r.TournamentID).Scan(&name).Error; err != nil {
+			return fmt.Errorf("store: import: %w", err)
+		}
+		return &Error{Code: ErrDuplicateImport.Code,
+			En: fmt.Sprintf("this tournament is already here: tournament %d %q (delete it first to import it again)", *r.TournamentID, name),
+			De: fmt.Sprintf("Dieses Turnier ist schon da: Turnier %d „%s“ (zuerst löschen, um es neu zu importieren)", *r.TournamentID, name)}
+	}
+	return nil
+}
