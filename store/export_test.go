@@ -56,7 +56,7 @@ func viaJSON(t *testing.T, doc store.Document) store.Document {
 
 func TestExportImportRoundTrip(t *testing.T) {
 	laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
-	id := storedFinished(t, laptop, 64)
+	id := storedFinished(t, laptop, 256)
 	first, err := laptop.ExportTournament(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -165,5 +165,37 @@ func TestImportRefusesDamage(t *testing.T) {
 	}
 	if entries, _ := server.Audit(ctx, 1); len(entries) != 0 {
 		t.Fatalf("%d audit lines written by refused imports", len(entries))
+	}
+}
+
+// TestExportImportEveryField carries the hand-built aggregate with every
+// field set (score sheets nil, empty and full, a walkover, byes, a
+// surrender, a pending commitment) across exactly.
+func TestExportImportEveryField(t *testing.T) {
+	laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
+	want := fullAggregate()
+	want.ID = mustCreate(t, laptop, settings(8)).ID
+	want.Rounds[0].Matches[1].Result = &tournament.Result{Winner: want.Rounds[0].Matches[1].A, Walkover: true}
+	if _, err := laptop.Update(ctx, want.ID, admin, "fill", replaceWith(want)); err != nil {
+		t.Fatal(err)
+	}
+	want, _ = laptop.Load(ctx, want.ID)
+	doc, err := laptop.ExportTournament(ctx, want.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
+	got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := server.Load(ctx, got.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustEqual(t, loaded, want)
+	mustEqual(t, got, want)
+	if ps, _ := server.PlaySettings(ctx, got.ID); ps.GermanSuits {
+		t.Fatal("play settings changed")
 	}
 }
