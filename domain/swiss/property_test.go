@@ -318,3 +318,37 @@ func TestPropertyLarge(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchingDenseHistory stresses the blossom path (more than 16 players)
+// with histories far denser than 11 rounds make: random sets of pairs that
+// have met. SW-5: no rematch whenever the exhaustive search finds a
+// rematch-free pairing.
+func TestMatchingDenseHistory(t *testing.T) {
+	count := 300
+	if *long {
+		count = 3000
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range count {
+		n := 17 + r.IntN(4) // 17 … 20
+		density := 0.5 + 0.45*r.Float64()
+		ps := make([]Player, n)
+		for i := range ps {
+			ps[i] = Player{ID: PlayerID(i + 1), Points: r.IntN(4), Rank: i, HadBye: r.IntN(3) == 0}
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if r.Float64() < density {
+					ps[i].Opponents = append(ps[i].Opponents, ps[j].ID)
+					ps[j].Opponents = append(ps[j].Opponents, ps[i].ID)
+				}
+			}
+		}
+		seed := fmt.Sprint(r.Uint64())
+		pg, err := PairRound(ps, seed)
+		if err != nil {
+			continue // everyone had a bye
+		}
+		check(t, ps, pg, seed)
+	}
+}
