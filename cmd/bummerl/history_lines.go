@@ -201,33 +201,9 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), m.score(lang)))
 		}
 	case "draw", "physical draw":
-		for _, r := range after.Rounds {
-			n := 0
-			for _, m := range after.Matches {
-				if m.Round == r.No {
-					n++
-				}
-			}
-			line := f("hist.draw", r.No, n)
-			if r.Seed != "" {
-				line += " " + f("hist.seed", r.Seed)
-			}
-			parts = append(parts, line)
-		}
+		parts = append(parts, roundLines(after, "hist.draw", f)...)
 	case "undo draw":
-		for _, r := range before.Rounds {
-			n := 0
-			for _, m := range before.Matches {
-				if m.Round == r.No {
-					n++
-				}
-			}
-			line := f("hist.undo", r.No, n)
-			if r.Seed != "" {
-				line += " " + f("hist.seed", r.Seed)
-			}
-			parts = append(parts, line)
-		}
+		parts = append(parts, roundLines(before, "hist.undo", f)...)
 	case "announce draw":
 		if c, ok := after.Tournament["pending_commitment"].(string); ok && c != "" {
 			parts = append(parts, f("hist.announce", c))
@@ -263,6 +239,27 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	h.Line = strings.Join(parts, "; ")
 	h.Details = details(lang, before, after)
 	return h
+}
+
+// roundLines is one line per round of set (a draw made or undone): what
+// happened (message key, with the round's number and its count of matches),
+// and its seed if any.
+func roundLines(set auditSet, key string, f func(string, ...any) string) []string {
+	var lines []string
+	for _, r := range set.Rounds {
+		n := 0
+		for _, m := range set.Matches {
+			if m.Round == r.No {
+				n++
+			}
+		}
+		line := f(key, r.No, n)
+		if r.Seed != "" {
+			line += " " + f("hist.seed", r.Seed)
+		}
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 func sortedKeys[V any](m map[int]V) []int {
