@@ -15,16 +15,9 @@ func init() {
 }
 
 func addEvent(tx *gorm.DB) error {
-	for _, col := range []string{"event_date", "venue", "start_time"} {
-		var n int
-		if err := tx.Raw(`SELECT count(*) FROM pragma_table_info('tournaments') WHERE name = ?`, col).Scan(&n).Error; err != nil {
-			return err
-		}
-		if n == 0 {
-			if err := tx.Exec(`ALTER TABLE tournaments ADD COLUMN ` + col + ` TEXT NOT NULL DEFAULT ''`).Error; err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return addMissingColumns(tx, "tournaments", []column{
+		{"event_date", "TEXT NOT NULL DEFAULT ''"},
+		{"venue", "TEXT NOT NULL DEFAULT ''"},
+		{"start_time", "TEXT NOT NULL DEFAULT ''"},
+	})
 }

@@ -20,21 +20,10 @@ func init() {
 }
 
 func addPayments(tx *gorm.DB) error {
-	for _, col := range []struct{ name, def string }{
-		{"payment", `ALTER TABLE cards ADD COLUMN payment TEXT NOT NULL DEFAULT ''`},
-		{"price_cents", `ALTER TABLE cards ADD COLUMN price_cents INTEGER NOT NULL DEFAULT 0`},
-	} {
-		var n int
-		if err := tx.Raw(`SELECT count(*) FROM pragma_table_info('cards') WHERE name = ?`, col.name).Scan(&n).Error; err != nil {
-			return err
-		}
-		if n == 0 {
-			if err := tx.Exec(col.def).Error; err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return addMissingColumns(tx, "cards", []column{
+		{"payment", "TEXT NOT NULL DEFAULT ''"},
+		{"price_cents", "INTEGER NOT NULL DEFAULT 0"},
+	})
 }
 
 // Sale is a sale or a refund of cards as the takings count it (issue 9),

@@ -247,3 +247,24 @@ func (s *Store) migrate(ctx context.Context) error {
 		return tx.Exec(`UPDATE schema_version SET version = ?`, len(migrations)).Error
 	})
 }
+
+// column is a column a migration adds: its name and its type with default.
+type column struct{ name, def string }
+
+// addMissingColumns adds each of cols that table lacks, so a migration
+// that adds columns can run again without harm.
+func addMissingColumns(tx *gorm.DB, table string, cols []column) error {
+	for _, col := range cols {
+		var n int
+		if err := tx.Raw(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, table, col.name).Scan(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		if err := tx.Exec(`ALTER TABLE ` + table + ` ADD COLUMN ` + col.name + ` ` + col.def).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
