@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"time"
 
 	"gorm.io/gorm"
+
+	"bummerl/domain/tournament"
 )
 
 // paymentsMigration adds the money of a card (issue 9): how it was paid
@@ -26,19 +27,9 @@ func addPayments(tx *gorm.DB) error {
 	})
 }
 
-// Sale is a sale or a refund of cards as the takings count it (issue 9),
-// read from the audit: a "sell" action's new cards, a "cancel sale"
-// action's card (a cancelled sale is refunded at its price, in the way
-// it was paid).
-type Sale struct {
-	At         time.Time
-	By         string // the user who sold or cancelled
-	Refund     bool
-	Cards      int
-	Payment    string // "" is cash
-	PriceCents int    // per card; 0 is the tournament's price
-	Sequence   int    // the card's sale sequence (refunds)
-}
+// Sale is a sale or a refund as the takings count it, read from the
+// audit: a "sell" action's new cards, a "cancel sale" action's card.
+type Sale = tournament.Sale
 
 // Sales lists the sales and refunds of a tournament, oldest first.
 func (s *Store) Sales(ctx context.Context, tournamentID int64) ([]Sale, error) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -22,44 +21,13 @@ func (s *server) takingsModel(c echo.Context, t *tournament.Tournament) (views.T
 	}
 	m := views.TakingsModel{TournamentID: t.ID, Name: t.Settings.Name, PriceCents: t.Settings.PriceCents,
 		Date: s.store.Now().Local().Format("02.01.2006 15:04")}
-	m.Total.Label = text(c, "takings.net")
-	byMethod := map[tournament.PayMethod]*views.TakingsRow{}
-	for _, pm := range tournament.PayMethods {
-		byMethod[pm] = &views.TakingsRow{Label: views.PayName(lang(c), pm)}
+	k := tournament.CountTakings(sales, t.Settings.PriceCents)
+	m.Total = views.TakingsRow{Label: text(c, "takings.net"), Tally: k.Total}
+	for i, pm := range tournament.PayMethods {
+		m.ByMethod = append(m.ByMethod, views.TakingsRow{Label: views.PayName(lang(c), pm), Tally: k.ByMethod[i]})
 	}
-	byUser := map[string]*views.TakingsRow{}
-	var users []string
-	for _, sl := range sales {
-		price := sl.PriceCents
-		if price == 0 {
-			price = t.Settings.PriceCents
-		}
-		pm := tournament.PayMethod(sl.Payment).Method()
-		if byMethod[pm] == nil {
-			pm = tournament.OtherPay
-		}
-		u := byUser[sl.By]
-		if u == nil {
-			u = &views.TakingsRow{Label: sl.By}
-			byUser[sl.By] = u
-			users = append(users, sl.By)
-		}
-		for _, r := range []*views.TakingsRow{&m.Total, byMethod[pm], u} {
-			if sl.Refund {
-				r.Refunded += sl.Cards
-				r.RefundCents += sl.Cards * price
-			} else {
-				r.Sold += sl.Cards
-				r.SoldCents += sl.Cards * price
-			}
-		}
-	}
-	for _, pm := range tournament.PayMethods {
-		m.ByMethod = append(m.ByMethod, *byMethod[pm])
-	}
-	slices.Sort(users)
-	for _, u := range users {
-		m.ByUser = append(m.ByUser, *byUser[u])
+	for i, u := range k.Users {
+		m.ByUser = append(m.ByUser, views.TakingsRow{Label: u, Tally: k.ByUser[i]})
 	}
 	return m, nil
 }
