@@ -1,5 +1,12 @@
 package store
 
+import (
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/mattn/go-sqlite3"
+)
+
 // Error is a store error the user may see: a stable code and the message
 // in German and English.
 type Error struct {
@@ -50,3 +57,15 @@ var (
 	ErrBackupExists = &Error{Code: "backup_exists",
 		En: "the backup file exists already", De: "Die Sicherungsdatei existiert bereits"}
 )
+
+// isUniqueViolation tells whether err is a unique or primary key
+// violation, on either database.
+func isUniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505" // unique_violation
+	}
+	var se sqlite3.Error
+	return errors.As(err, &se) &&
+		(se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey)
+}

@@ -1,19 +1,9 @@
 package store
 
-import (
-	"slices"
+import "gorm.io/gorm"
 
-	"gorm.io/gorm"
-)
-
-// eventMigration adds when and where a tournament is played (issue 9):
-// its SQL does nothing, addEvent adds the columns that are missing.
-const eventMigration = `SELECT 'tournaments.event_date, venue, start_time (issue 9)';`
-
-func init() {
-	migrationCode[slices.Index(migrations, eventMigration)+1] = addEvent
-}
-
+// addEvent is SQLite's step 8, when and where a tournament is played
+// (issue 9): it adds the columns that are missing.
 func addEvent(tx *gorm.DB) error {
 	return addMissingColumns(tx, "tournaments", []column{
 		{"event_date", "TEXT NOT NULL DEFAULT ''"},

@@ -145,8 +145,14 @@ func (s *Store) Revision(ctx context.Context, id int64) (rev int64, updated time
 	if err != nil {
 		return 0, time.Time{}, err
 	}
+	// database/sql directly, as this runs for every page: the driver's
+	// own placeholder.
+	query := `SELECT revision, updated_at FROM tournaments WHERE id = ?`
+	if s.pg {
+		query = `SELECT revision, updated_at FROM tournaments WHERE id = $1`
+	}
 	var ms int64
-	err = db.QueryRowContext(ctx, `SELECT revision, updated_at FROM tournaments WHERE id = ?`, id).Scan(&rev, &ms)
+	err = db.QueryRowContext(ctx, query, id).Scan(&rev, &ms)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, time.Time{}, ErrNotFound
 	}

@@ -11,15 +11,9 @@ import (
 	"bummerl/domain/tournament"
 )
 
-// paymentsMigration adds the money of a card (issue 9): how it was paid
-// and its price. Like walkoverMigration its SQL does nothing and
-// addPayments adds what is missing, so it can run again.
-const paymentsMigration = `SELECT 'cards.payment, cards.price_cents (issue 9)';`
-
-func init() {
-	migrationCode[slices.Index(migrations, paymentsMigration)+1] = addPayments
-}
-
+// addPayments is SQLite's step 7, the money of a card (issue 9): how it
+// was paid and its price. Like addWalkover it adds what is missing, so it
+// can run again.
 func addPayments(tx *gorm.DB) error {
 	return addMissingColumns(tx, "cards", []column{
 		{"payment", "TEXT NOT NULL DEFAULT ''"},

@@ -7,15 +7,77 @@ import (
 	"gorm.io/gorm"
 )
 
+// migration is one step of the schema, in the words of each database.
+// Both run the same steps with the same numbers, so schema_version means
+// the same on SQLite and on PostgreSQL. A step is Go: execSQL for plain
+// SQL, or a function for what SQL cannot do (Unicode folding) or for a
+// step that must be able to run again (addMissingColumns).
+type migration struct {
+	sqlite func(tx *gorm.DB) error
+	// postgres is nil for the steps 2 … 8: PostgreSQL came later, and its
+	// step 1 (postgresSchema) creates the schema as those steps left it.
+	// A step appended from now on has both.
+	postgres func(tx *gorm.DB) error
+}
+
 // migrations are applied in order; schema_version holds how many ran.
-// Never edit a released step: append a new one. The schema is written by
-// hand rather than by AutoMigrate because it needs composite keys and
-// composite foreign keys with ON DELETE CASCADE.
+// Never edit a released step: append a new one with both forms. The
+// schema is written by hand rather than by AutoMigrate because it needs
+// composite keys and composite foreign keys with ON DELETE CASCADE.
 //
-// Times are INTEGER milliseconds since 1970 UTC. JSON columns are TEXT.
-var migrations = []string{
+// Times are INTEGER (BIGINT) milliseconds since 1970 UTC. JSON columns are
+// TEXT.
+var migrations = []migration{
 	// 1: users, sessions, API tokens, tournaments and their parts, audit.
-	`CREATE TABLE users (
+	// PostgreSQL: everything up to step 8 (schema_postgres.go).
+	{sqlite: execSQL(sqliteSchema1), postgres: execSQL(postgresSchema)},
+	// 2: tables in the hall and the call board (issue 8): the number of
+	// tables (0: not set), when a match was called to its table and when
+	// its result was entered (0: not known).
+	{sqlite: execSQL(`ALTER TABLE tournaments ADD COLUMN tables INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN called_at INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE matches ADD COLUMN result_at INTEGER NOT NULL DEFAULT 0;`)},
+	// 3: user names are unique by their folded form (domain/text.Key:
+	// Unicode case folding, no invisible characters), not only by ASCII
+	// case (COLLATE NOCASE). fillNameKeys fills the column and makes it
+	// unique.
+	{sqlite: steps(execSQL(`ALTER TABLE users ADD COLUMN name_key TEXT;`), fillNameKeys)},
+	// 4: API tokens get an id (to list and revoke one without its hash),
+	// an optional expiry and the time of their last use (0: never). The
+	// table is made anew: SQLite cannot add a primary key.
+	{sqlite: execSQL(sqliteAPITokens4)},
+	// 5: digital tables (issue 11, tables_digital.go): a tournament match
+	// played on the players' phones, its moves in order, and the play
+	// settings of a tournament. IF NOT EXISTS: the tests of older steps
+	// set schema_version back on a database that has these tables.
+	{sqlite: execSQL(sqliteDigitalTables5)},
+	// 6: matches.walkover (issue 9, walkover.go).
+	{sqlite: addWalkover},
+	// 7: cards.payment and cards.price_cents (issue 9, payments.go).
+	{sqlite: addPayments},
+	// 8: tournaments.event_date, venue, start_time (issue 9, event.go).
+	{sqlite: addEvent},
+}
+
+// execSQL is a step of plain SQL (one or more statements).
+func execSQL(q string) func(tx *gorm.DB) error {
+	return func(tx *gorm.DB) error { return tx.Exec(q).Error }
+}
+
+// steps runs fns in order, within the step's transaction.
+func steps(fns ...func(tx *gorm.DB) error) func(tx *gorm.DB) error {
+	return func(tx *gorm.DB) error {
+		for _, fn := range fns {
+			if err := fn(tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// sqliteSchema1 is SQLite's step 1.
+const sqliteSchema1 = `CREATE TABLE users (
 		id            INTEGER PRIMARY KEY,
 		name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
 		role          TEXT NOT NULL CHECK (role IN ('organiser', 'helper')),
@@ -128,22 +190,10 @@ var migrations = []string{
 		before        TEXT NOT NULL,
 		after         TEXT NOT NULL
 	);
-	CREATE INDEX audit_tournament ON audit(tournament_id, id);`,
-	// 2: tables in the hall and the call board (issue 8): the number of
-	// tables (0: not set), when a match was called to its table and when
-	// its result was entered (0: not known).
-	`ALTER TABLE tournaments ADD COLUMN tables INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE matches ADD COLUMN called_at INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE matches ADD COLUMN result_at INTEGER NOT NULL DEFAULT 0;`,
-	// 3: user names are unique by their folded form (domain/text.Key:
-	// Unicode case folding, no invisible characters), not only by ASCII
-	// case (COLLATE NOCASE). fillNameKeys fills the column and makes it
-	// unique.
-	`ALTER TABLE users ADD COLUMN name_key TEXT;`,
-	// 4: API tokens get an id (to list and revoke one without its hash),
-	// an optional expiry and the time of their last use (0: never). The
-	// table is made anew: SQLite cannot add a primary key.
-	`CREATE TABLE api_tokens_new (
+	CREATE INDEX audit_tournament ON audit(tournament_id, id);`
+
+// sqliteAPITokens4 is SQLite's step 4.
+const sqliteAPITokens4 = `CREATE TABLE api_tokens_new (
 		id           INTEGER PRIMARY KEY,
 		token_hash   TEXT NOT NULL UNIQUE,
 		user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -156,12 +206,10 @@ var migrations = []string{
 		SELECT token_hash, user_id, label, created_at FROM api_tokens ORDER BY created_at, token_hash;
 	DROP TABLE api_tokens;
 	ALTER TABLE api_tokens_new RENAME TO api_tokens;
-	CREATE INDEX api_tokens_user ON api_tokens(user_id);`,
-	// digital tables (issue 11, tables_digital.go): a tournament match
-	// played on the players' phones, its moves in order, and the play
-	// settings of a tournament. IF NOT EXISTS: the tests of older steps
-	// set schema_version back on a database that has these tables.
-	`CREATE TABLE IF NOT EXISTS digital_tables (
+	CREATE INDEX api_tokens_user ON api_tokens(user_id);`
+
+// sqliteDigitalTables5 is SQLite's step 5.
+const sqliteDigitalTables5 = `CREATE TABLE IF NOT EXISTS digital_tables (
 		id             INTEGER PRIMARY KEY,
 		tournament_id  INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
 		round_no       INTEGER NOT NULL,
@@ -201,18 +249,7 @@ var migrations = []string{
 	CREATE TABLE IF NOT EXISTS play_settings (
 		tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
 		german_suits  BOOLEAN NOT NULL
-	);`,
-	// matches.walkover (issue 9, walkover.go).
-	walkoverMigration,
-	// cards.payment and cards.price_cents (issue 9, payments.go).
-	paymentsMigration,
-	// tournaments.event_date, venue, start_time (issue 9, event.go).
-	eventMigration,
-}
-
-// migrationCode runs after the SQL of a step (by its number), in the same
-// transaction, for what SQL cannot do: Unicode folding.
-var migrationCode = map[int]func(tx *gorm.DB) error{3: fillNameKeys}
+	);`
 
 // migrate applies the migrations not yet applied, in one transaction, so
 // two processes opening a new file at once cannot both apply a step.
@@ -235,13 +272,15 @@ func (s *Store) migrate(ctx context.Context) error {
 			return fmt.Errorf("database schema version %d is newer than this program (%d)", done, len(migrations))
 		}
 		for i := done; i < len(migrations); i++ {
-			if err := tx.Exec(migrations[i]).Error; err != nil {
-				return fmt.Errorf("migration %d: %w", i+1, err)
+			step := migrations[i].sqlite
+			if s.pg {
+				step = migrations[i].postgres
 			}
-			if code := migrationCode[i+1]; code != nil {
-				if err := code(tx); err != nil {
-					return fmt.Errorf("migration %d: %w", i+1, err)
-				}
+			if step == nil {
+				continue
+			}
+			if err := step(tx); err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
 			}
 		}
 		return tx.Exec(`UPDATE schema_version SET version = ?`, len(migrations)).Error
@@ -252,11 +291,17 @@ func (s *Store) migrate(ctx context.Context) error {
 type column struct{ name, def string }
 
 // addMissingColumns adds each of cols that table lacks, so a migration
-// that adds columns can run again without harm.
+// that adds columns can run again without harm. The column definitions are
+// in the words of the database the step is for.
 func addMissingColumns(tx *gorm.DB, table string, cols []column) error {
+	query := `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`
+	if tx.Dialector.Name() == "postgres" {
+		query = `SELECT count(*) FROM information_schema.columns
+			WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?`
+	}
 	for _, col := range cols {
 		var n int
-		if err := tx.Raw(`SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, table, col.name).Scan(&n).Error; err != nil {
+		if err := tx.Raw(query, table, col.name).Scan(&n).Error; err != nil {
 			return err
 		}
 		if n > 0 {

@@ -1,6 +1,7 @@
-// Package store persists tournaments, users and sessions in SQLite through
-// GORM. Row structs are private; callers see the domain types of
-// domain/tournament. Every user action is one IMMEDIATE transaction that
+// Package store persists tournaments, users and sessions through GORM, in
+// a SQLite file (the laptop) or a PostgreSQL database (a federation's
+// server, postgres.go). Row structs are private; callers see the domain
+// types of domain/tournament. Every user action is one transaction that
 // saves only the rows that changed and writes one audit row.
 package store
 
@@ -20,8 +21,12 @@ import (
 
 // Store is the database of one Bummerl installation.
 type Store struct {
-	db    *gorm.DB // the writer: one connection, IMMEDIATE transactions
-	rdb   *gorm.DB // readers: a pool, DEFERRED transactions (WAL snapshots)
+	// SQLite: the writer is one connection with IMMEDIATE transactions,
+	// the readers a pool with DEFERRED ones (WAL snapshots). PostgreSQL
+	// (postgres.go): two pools, writers lock what they change.
+	db    *gorm.DB
+	rdb   *gorm.DB
+	pg    bool // PostgreSQL
 	cache rowCache
 	hub   hub // subscribers of tournaments' revisions (hub.go)
 	// tables keeps the digital tables' matches replayed (tables_digital.go).
@@ -59,18 +64,44 @@ func dsn(path, txlock string) string {
 // uriPath escapes what SQLite's file: URIs would read as syntax.
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
-// Open opens (creating if needed) the SQLite database at path and brings
-// its schema up to date.
-func Open(path string) (*Store, error) {
-	if path == "" {
+// Open opens the database named by dsn and brings its schema up to date:
+// a DSN starting with postgres:// or postgresql:// is a PostgreSQL
+// database (openPostgres), anything else the path of a SQLite file,
+// created if needed.
+func Open(dsn string) (*Store, error) {
+	if dsn == "" {
 		return nil, errors.New("store: empty database path")
 	}
-	conf := &gorm.Config{
+	var s *Store
+	var err error
+	if IsPostgres(dsn) {
+		s, err = openPostgres(dsn)
+	} else {
+		s, err = openSQLite(dsn)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.migrate(context.Background()); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: migrate %s: %w", Redact(dsn), err)
+	}
+	return s, nil
+}
+
+// gormConfig is the GORM configuration of both dialects.
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
 		Logger: logger.Default.LogMode(logger.Silent),
 		// Every write path opens its own transaction; GORM's implicit
 		// per-statement transactions would only add BEGIN/COMMIT pairs.
 		SkipDefaultTransaction: true,
 	}
+}
+
+// openSQLite opens (creating if needed) the SQLite file at path.
+func openSQLite(path string) (*Store, error) {
+	conf := gormConfig()
 	db, err := gorm.Open(sqlite.Open(dsn(path, "immediate")), conf)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -93,12 +124,7 @@ func Open(path string) (*Store, error) {
 		sqlDB.SetMaxOpenConns(readConns())
 		sqlDB.SetMaxIdleConns(readConns())
 	}
-	s := &Store{db: db, rdb: rdb, Now: time.Now}
-	if err := s.migrate(context.Background()); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
-	}
-	return s, nil
+	return &Store{db: db, rdb: rdb, Now: time.Now}, nil
 }
 
 // readConns bounds the reader pool.
@@ -117,11 +143,50 @@ func closeDB(db *gorm.DB) error {
 	return sqlDB.Close()
 }
 
-// write runs fn in one IMMEDIATE transaction. Within this process the
-// single writer connection queues the writers; other processes (a CLI
-// next to the server) wait on the write lock for up to the busy timeout.
+// write runs fn in one transaction that excludes every other write but
+// those of tournaments (writeTournament). SQLite: an IMMEDIATE
+// transaction; within this process the single writer connection queues
+// the writers; other processes (a CLI next to the server) wait on the
+// write lock for up to the busy timeout. PostgreSQL: the transaction
+// first takes the store's one advisory lock (lockAll), so accounts,
+// sessions, new tournaments, imports and migrations are written one at a
+// time as on SQLite, by every process on the database.
 func (s *Store) write(ctx context.Context, fn func(tx *gorm.DB) error) error {
-	return s.db.WithContext(ctx).Transaction(fn)
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.lockAll(tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// writeTournament runs fn, a write of tournament id's rows (its parts,
+// its audit, its digital tables), in one transaction. SQLite: as write.
+// PostgreSQL: the transaction first locks the tournament's row (FOR
+// UPDATE), so the writes of one tournament queue while those of other
+// tournaments run at the same time; ErrNotFound when there is no such
+// tournament.
+func (s *Store) writeTournament(ctx context.Context, id int64, fn func(tx *gorm.DB) error) error {
+	if !s.pg {
+		return s.write(ctx, fn)
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockTournament(tx, id); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// read runs fn in a read transaction: one snapshot of the database, so
+// several SELECTs cannot straddle a concurrent save. SQLite: a DEFERRED
+// transaction on the reader pool (WAL). PostgreSQL: REPEATABLE READ, READ
+// ONLY (its default, READ COMMITTED, takes a new snapshot per statement).
+func (s *Store) read(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	if s.pg {
+		return s.rdb.WithContext(ctx).Transaction(fn, snapshot)
+	}
+	return s.rdb.WithContext(ctx).Transaction(fn)
 }
 
 // now is the injected clock in UTC milliseconds, the unit of every time

@@ -208,7 +208,7 @@ func (s *Store) SubscribeTable(id int64) (<-chan int64, func()) { return s.Subsc
 // the two secret seat tokens.
 func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match int, actor User, seed string, firstDealer int, seats [2]string) (DigitalTable, error) {
 	var row digitalTableRow
-	err := s.write(ctx, func(tx *gorm.DB) error {
+	err := s.writeTournament(ctx, tournamentID, func(tx *gorm.DB) error {
 		rs, err := s.loadRows(tx, tournamentID)
 		if err != nil {
 			return err
@@ -399,7 +399,7 @@ func (s *Store) ReadTable(ctx context.Context, id int64, fn func(DigitalTable, *
 	}
 	// Not cached at this state: replay the moves of one snapshot.
 	var m *table.Match
-	err := s.rdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.read(ctx, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
 			return err
 		}
@@ -421,12 +421,29 @@ func (s *Store) TableInfo(ctx context.Context, tournamentID int64) (name string,
 		Name   string
 		German bool
 	}
-	err = s.rdb.WithContext(ctx).Raw(`SELECT t.name AS name, COALESCE(p.german_suits, 0) AS german
+	err = s.rdb.WithContext(ctx).Raw(`SELECT t.name AS name, COALESCE(p.german_suits, false) AS german
 		FROM tournaments t LEFT JOIN play_settings p ON p.tournament_id = t.id WHERE t.id = ?`, tournamentID).Scan(&r).Error
 	if err != nil {
 		return "", false, fmt.Errorf("store: table info: %w", err)
 	}
 	return r.Name, r.German, nil
+}
+
+// writeTable is writeTournament for a write of digital table id: it locks
+// the table's tournament, whose result the move may record. ErrNotFound
+// when there is no such table.
+func (s *Store) writeTable(ctx context.Context, id int64, fn func(tx *gorm.DB) error) error {
+	tournamentID := int64(0) // SQLite: write locks everything anyway
+	if s.pg {
+		// A table never moves to another tournament: reading its
+		// tournament before the lock is safe.
+		t, err := s.Table(ctx, id)
+		if err != nil {
+			return err
+		}
+		tournamentID = t.TournamentID
+	}
+	return s.writeTournament(ctx, tournamentID, fn)
 }
 
 // PlayMove applies a move at table id in one transaction: the move row,
@@ -441,7 +458,7 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 	var row digitalTableRow
 	var m *table.Match
 	var saved *rowSet
-	err = s.write(ctx, func(tx *gorm.DB) error {
+	err = s.writeTable(ctx, id, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
@@ -545,7 +562,7 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 // with cards and paper, the staff enter the result by hand.
 func (s *Store) AbandonTable(ctx context.Context, id int64, actor User) (DigitalTable, error) {
 	var row digitalTableRow
-	err := s.write(ctx, func(tx *gorm.DB) error {
+	err := s.writeTable(ctx, id, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return ErrNotFound
@@ -594,7 +611,7 @@ func (s *Store) PlaySettings(ctx context.Context, tournamentID int64) (PlaySetti
 
 // SetPlaySettings saves a tournament's play settings, with an audit row.
 func (s *Store) SetPlaySettings(ctx context.Context, tournamentID int64, actor User, p PlaySettings) error {
-	return s.write(ctx, func(tx *gorm.DB) error {
+	return s.writeTournament(ctx, tournamentID, func(tx *gorm.DB) error {
 		row := playSettingsRow{TournamentID: tournamentID, GermanSuits: p.GermanSuits}
 		if err := tx.Save(&row).Error; err != nil {
 			return fmt.Errorf("store: play settings: %w", err)

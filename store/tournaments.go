@@ -79,7 +79,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*tournament.Tournament, err
 	var rs *rowSet
 	// A read transaction (deferred on the reader pool) gives one snapshot,
 	// so the seven SELECTs cannot straddle a concurrent save.
-	err := s.rdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.read(ctx, func(tx *gorm.DB) error {
 		var err error
 		rs, err = s.loadRows(tx, id)
 		return err
@@ -97,7 +97,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*tournament.Tournament, err
 func (s *Store) Update(ctx context.Context, id int64, actor User, action string, fn func(*tournament.Tournament) error) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	var saved *rowSet
-	err := s.write(ctx, func(tx *gorm.DB) error {
+	err := s.writeTournament(ctx, id, func(tx *gorm.DB) error {
 		old, err := s.loadRows(tx, id)
 		if err != nil {
 			return err

@@ -186,11 +186,11 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 			return err
 		}
 		if n > 0 {
-			return &Error{Code: ErrUserExists.Code, Field: "name",
-				En: fmt.Sprintf("a user named %q exists already", name),
-				De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
+			return userExistsError(name)
 		}
-		if err := tx.Create(&row).Error; err != nil {
+		if err := tx.Create(&row).Error; isUniqueViolation(err) {
+			return userExistsError(name) // a second process was quicker
+		} else if err != nil {
 			return err
 		}
 		return s.writeAccountAudit(tx, actor, "add user", accountChange{}, accountChange{User: row.audit()})
@@ -203,6 +203,12 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 		return User{}, fmt.Errorf("store: add user: %w", err)
 	}
 	return row.user(), nil
+}
+
+func userExistsError(name string) error {
+	return &Error{Code: ErrUserExists.Code, Field: "name",
+		En: fmt.Sprintf("a user named %q exists already", name),
+		De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
 }
 
 // SetRole changes a user's role; the last organiser stays one. A new role
@@ -351,7 +357,7 @@ func (s *Store) CheckPassword(ctx context.Context, name, password string) (User,
 // Users lists all users by name.
 func (s *Store) Users(ctx context.Context) ([]User, error) {
 	var rows []userRow
-	if err := s.rdb.WithContext(ctx).Order("name").Find(&rows).Error; err != nil {
+	if err := s.rdb.WithContext(ctx).Order(s.byName("users")).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store: list users: %w", err)
 	}
 	out := make([]User, len(rows))
@@ -535,7 +541,7 @@ func (s *Store) APITokens(ctx context.Context) ([]APIToken, error) {
 	var rows []tokenListRow
 	err := s.rdb.WithContext(ctx).Table("api_tokens").Select(tokenListColumns).
 		Joins("JOIN users ON users.id = api_tokens.user_id").
-		Order("users.name, api_tokens.created_at, api_tokens.id").Find(&rows).Error
+		Order(s.byName("users") + ", api_tokens.created_at, api_tokens.id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("store: list API tokens: %w", err)
 	}
@@ -612,6 +618,16 @@ func (s *Store) TokenUser(ctx context.Context, token string) (User, error) {
 		})
 	}
 	return User{ID: r.UserID, Name: r.Name, Role: Role(r.Role)}, nil
+}
+
+// byName is the ORDER BY of users by name regardless of case: SQLite's
+// users.name has COLLATE NOCASE, PostgreSQL's has none and sorts by the
+// folded key (COLLATE "C").
+func (s *Store) byName(table string) string {
+	if s.pg {
+		return table + ".name_key"
+	}
+	return table + ".name"
 }
 
 func oneUser(rows []userRow, err error) (User, error) {
