@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -10,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	"gorm.io/gorm"
 
 	"bummerl/domain/text"
@@ -127,19 +127,21 @@ func ReadDocument(r io.Reader) (Document, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return Document{}, errBadDocument("the document is not valid JSON: "+err.Error(), "Das Dokument ist kein gültiges JSON: "+err.Error())
 	}
-	if head.Format != DocumentFormat || head.Version != DocumentVersion {
+	if head.Format != DocumentFormat {
 		return Document{}, errBadDocument(
-			fmt.Sprintf("the document is %q version %d, not %q version %d", head.Format, head.Version, DocumentFormat, DocumentVersion),
-			fmt.Sprintf("Das Dokument ist %q Version %d, nicht %q Version %d", head.Format, head.Version, DocumentFormat, DocumentVersion))
+			fmt.Sprintf("this is no exported Bummerl tournament (format %q, not %q)", head.Format, DocumentFormat),
+			fmt.Sprintf("Das ist kein exportiertes Bummerl-Turnier (Format „%s“, nicht „%s“)", head.Format, DocumentFormat))
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+	if head.Version != DocumentVersion {
+		return Document{}, errBadDocument(
+			fmt.Sprintf("the document is version %d of %s; this Bummerl reads version %d only (exported by another Bummerl version?)", head.Version, DocumentFormat, DocumentVersion),
+			fmt.Sprintf("Das Dokument ist Version %d von %s; dieses Bummerl liest nur Version %d (von einer anderen Bummerl-Version exportiert?)", head.Version, DocumentFormat, DocumentVersion))
+	}
+	// Strictly, as the API reads bodies: names in their exact case, each
+	// once, no unknown ones, valid UTF-8, nothing after the end.
 	var doc Document
-	if err := dec.Decode(&doc); err != nil {
+	if err := jsonv2.Unmarshal(data, &doc, jsonv2.RejectUnknownMembers(true)); err != nil {
 		return Document{}, errBadDocument("the document cannot be read: "+err.Error(), "Das Dokument ist nicht lesbar: "+err.Error())
-	}
-	if dec.More() {
-		return Document{}, errBadDocument("the document has data after its end", "Das Dokument hat Daten nach seinem Ende")
 	}
 	return doc, nil
 }
@@ -276,24 +278,40 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 
 // refuseDuplicate fails when a stored tournament has the origin.
 func refuseDuplicate(tx *gorm.DB, want string) error {
+	id, name, err := byOrigin(tx, want)
+	if err != nil || id == 0 {
+		return err
+	}
+	return &Error{Code: ErrDuplicateImport.Code,
+		En: fmt.Sprintf("this tournament is already here: tournament %d %q; nothing was imported", id, name),
+		De: fmt.Sprintf("Dieses Turnier ist schon da: Turnier %d „%s“; nichts wurde importiert", id, name)}
+}
+
+// TournamentByOrigin is the id of the stored tournament whose document id
+// is origin (see Document.Origin), or 0: where a refused duplicate import
+// already is.
+func (s *Store) TournamentByOrigin(ctx context.Context, origin string) (int64, error) {
+	id, _, err := byOrigin(s.rdb.WithContext(ctx), origin)
+	return id, err
+}
+
+// byOrigin finds the tournament whose first audit line has the origin.
+func byOrigin(tx *gorm.DB, want string) (id int64, name string, err error) {
 	var rows []auditRow
-	err := tx.Raw(`SELECT * FROM audit WHERE id IN
+	err = tx.Raw(`SELECT * FROM audit WHERE id IN
 		(SELECT MIN(id) FROM audit WHERE tournament_id IS NOT NULL GROUP BY tournament_id)`).Scan(&rows).Error
 	if err != nil {
-		return fmt.Errorf("store: import: %w", err)
+		return 0, "", fmt.Errorf("store: import: %w", err)
 	}
 	for _, r := range rows {
 		a := DocAudit{At: fromMillis(r.At), User: r.UserName, Action: r.Action, Before: r.Before, After: r.After}
 		if origin(a) != want {
 			continue
 		}
-		var name string
 		if err := tx.Raw(`SELECT name FROM tournaments WHERE id = ?`, *r.TournamentID).Scan(&name).Error; err != nil {
-			return fmt.Errorf("store: import: %w", err)
+			return 0, "", fmt.Errorf("store: import: %w", err)
 		}
-		return &Error{Code: ErrDuplicateImport.Code,
-			En: fmt.Sprintf("this tournament is already here: tournament %d %q (delete it first to import it again)", *r.TournamentID, name),
-			De: fmt.Sprintf("Dieses Turnier ist schon da: Turnier %d „%s“ (zuerst löschen, um es neu zu importieren)", *r.TournamentID, name)}
+		return *r.TournamentID, name, nil
 	}
-	return nil
+	return 0, "", nil
 }

@@ -126,6 +126,9 @@ func TestImportRefusesDamage(t *testing.T) {
 		"other format":    strings.Replace(string(good), `"bummerl-tournament"`, `"bummerl-backup"`, 1),
 		"unknown field":   strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1),
 		"trailing data":   string(good) + "{}",
+		"name twice":      strings.Replace(string(good), `"format"`, `"origin":"x","format"`, 1),
+		"name's case":     strings.Replace(string(good), `"Settings"`, `"settings"`, 1),
+		"invalid UTF-8":   strings.Replace(string(good), `"bummerl-tournament"`, "\"bummerl-tournament\xff\"", 1),
 	}
 	for name, in := range reads {
 		if _, err := store.ReadDocument(strings.NewReader(in)); !errors.Is(err, store.ErrBadDocument) {

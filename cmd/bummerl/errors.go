@@ -76,9 +76,9 @@ func statusOf(err error) int {
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists),
-		errors.Is(err, store.ErrLastOrganiser):
+		errors.Is(err, store.ErrLastOrganiser), errors.Is(err, store.ErrDuplicateImport):
 		return http.StatusConflict
-	case errors.Is(err, store.ErrBadUser):
+	case errors.Is(err, store.ErrBadUser), errors.Is(err, store.ErrBadDocument):
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, store.ErrBadLogin):
 		return http.StatusUnauthorized
@@ -152,6 +152,8 @@ type apiError struct {
 	Code  string `json:"code"`
 	// Player is the existing player of a player_exists refusal.
 	Player int `json:"player,omitempty"`
+	// Tournament is the tournament already there of a duplicate_import.
+	Tournament int64 `json:"tournament,omitempty"`
 }
 
 // handleError is Echo's central error handler: JSON for the API, an error

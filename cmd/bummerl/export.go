@@ -51,15 +51,21 @@ func (s *server) exportCSV(c echo.Context) error {
 	if err := w.WriteAll(rows(s, c, t)); err != nil {
 		return err
 	}
-	name := fileSafe.ReplaceAllString(strings.ToLower(t.Settings.Name), "-") + "-" + text(c, exportFiles[kind]) + ".csv"
+	name := fileName(t.Settings.Name+"-"+text(c, exportFiles[kind])) + ".csv"
 	h := c.Response().Header()
-	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, strings.Trim(name, "-")))
+	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, name))
 	h.Set("Cache-Control", "no-store")
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 
 // fileSafe is what a file name leaves out.
 var fileSafe = regexp.MustCompile(`[^a-z0-9äöüß]+`)
+
+// fileName makes a download's name of a text: lower case, runs of other
+// characters a dash.
+func fileName(s string) string {
+	return strings.Trim(fileSafe.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
 
 func exportPlayers(s *server, c echo.Context, t *tournament.Tournament) [][]string {
 	out := [][]string{{text(c, "export.player"), text(c, "export.name"), text(c, "export.club"), text(c, "export.phone"),

@@ -42,7 +42,9 @@ const (
 func (s *server) middleware(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(compress)
-	e.Use(middleware.BodyLimit("1M"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: func(c echo.Context) bool {
+		return s.ownLimit[c.Request().Method+" "+c.Path()] // an import: up to 64 MiB (routeGroup.withBodyLimit)
+	}}))
 	e.Use(securityHeaders)
 	e.Use(language)
 	e.Use(s.authenticate)

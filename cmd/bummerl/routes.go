@@ -2,8 +2,10 @@ package main
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 
 	"bummerl/static"
 	"bummerl/views"
@@ -101,6 +103,9 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/t/:id/resize", s.resizeConfirm)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
 	org.add(http.MethodGet, "/t/:id/export/:file", s.exportCSV)
+	org.add(http.MethodGet, "/t/:id/export.json", s.exportDocument)
+	org.add(http.MethodGet, "/tournaments/import", s.importForm)
+	org.withBodyLimit(maxImportBody).add(http.MethodPost, "/tournaments/import", s.importUpload)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
 	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
 	org.add(http.MethodPost, "/t/:id/play/settings", s.setPlaySettings)
@@ -150,6 +155,8 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/settings", s.apiChangeSettings)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/resize", s.apiResize)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export/:file", s.exportCSV)
+	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export", s.exportDocument)
+	apiOrg.withBodyLimit(maxImportBody).add(http.MethodPost, "/api/tournaments/import", s.apiImport)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 }
 
@@ -160,6 +167,8 @@ type routeGroup struct {
 	e     *echo.Echo
 	level access
 	mw    []echo.MiddlewareFunc
+	// ownLimit: the routes bound their bodies themselves (withBodyLimit).
+	ownLimit bool
 }
 
 func (s *server) group(e *echo.Echo, level access) routeGroup {
@@ -169,4 +178,15 @@ func (s *server) group(e *echo.Echo, level access) routeGroup {
 func (g routeGroup) add(method, path string, h echo.HandlerFunc) {
 	g.e.Add(method, path, h, g.mw...)
 	g.s.access[method+" "+path] = g.level
+	if g.ownLimit {
+		g.s.ownLimit[method+" "+path] = true
+	}
+}
+
+// withBodyLimit lets the group's routes take bodies of up to n bytes
+// instead of the 1 MB of every other route (middleware).
+func (g routeGroup) withBodyLimit(n int64) routeGroup {
+	g.mw = append([]echo.MiddlewareFunc{middleware.BodyLimit(strconv.FormatInt(n, 10))}, g.mw...)
+	g.ownLimit = true
+	return g
 }

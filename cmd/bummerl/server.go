@@ -55,6 +55,7 @@ type server struct {
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
+	ownLimit  map[string]bool // routes with a body limit of their own, keyed as access
 	csrfCheck echo.MiddlewareFunc
 	// setupMu makes the first-organiser check and insert one step, so two
 	// browsers racing on the setup page cannot both create an organiser.
@@ -88,6 +89,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		throttle: newThrottle(cfg.Now),
 		logins:   newLoginLimits(st, cfg),
 		access:   map[string]access{},
+		ownLimit: map[string]bool{},
 	}
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(), newPageCache(defaultPageCacheBytes)

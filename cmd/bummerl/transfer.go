@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -96,9 +95,9 @@ func exportCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "export: %s\n", errorText(err, lang))
 		return 1
 	}
-	data, err := json.MarshalIndent(doc, "", "  ")
+	data, err := documentJSON(doc)
 	if err == nil {
-		err = writeNew(file, append(data, '\n'))
+		err = writeNew(file, data)
 	}
 	if errors.Is(err, fs.ErrExist) {
 		fmt.Fprintln(stderr, map[string]string{

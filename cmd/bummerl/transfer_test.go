@@ -50,7 +50,7 @@ func TestExportImportCommands(t *testing.T) {
 		err  string
 	}{
 		"twice":        {[]string{"import", "--db", server, file}, 1, "Dieses Turnier ist schon da: Turnier 1 „Preisschnapsen“"},
-		"damaged":      {[]string{"import", "--db", server, damaged}, 1, "nicht \"bummerl-tournament\" Version 1"},
+		"damaged":      {[]string{"import", "--db", server, damaged}, 1, "Das Dokument ist Version 9 von bummerl-tournament; dieses Bummerl liest nur Version 1"},
 		"no document":  {[]string{"import", "--db", server, filepath.Join(dir, "fehlt.json")}, 1, "fehlt.json"},
 		"file exists":  {[]string{"export", "--db", laptop, "--tournament", "1", file}, 1, "Die Datei " + file + " existiert bereits"},
 		"no such":      {[]string{"export", "--lang", "en", "--db", laptop, "--tournament", "7", filepath.Join(dir, "x.json")}, 1, "there is no tournament 7"},
