@@ -236,8 +236,9 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 		if err := refuseDuplicate(tx, doc.Origin); err != nil {
 			return err
 		}
+		// Created when it was created (its first audit line), wherever.
 		now := s.now()
-		cur.t.Revision, cur.t.Created, cur.t.Updated = 1, now, now
+		cur.t.Revision, cur.t.Created, cur.t.Updated = 1, doc.Audit[0].At.UnixMilli(), now
 		if err := tx.Create(&cur.t).Error; err != nil {
 			return fmt.Errorf("store: import tournament: %w", err)
 		}

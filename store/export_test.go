@@ -81,6 +81,12 @@ func TestExportImportRoundTrip(t *testing.T) {
 	orig, _ := laptop.Load(ctx, id)
 	orig.ID = loaded.ID
 	mustEqual(t, loaded, orig)
+	// Created when it was created on the laptop, not when it was imported.
+	was, _ := laptop.Tournaments(ctx)
+	is, _ := server.Tournaments(ctx)
+	if !is[0].CreatedAt.Equal(was[0].CreatedAt) || is[0].ID != imported.ID {
+		t.Fatalf("created %v on the server, %v on the laptop", is[0].CreatedAt, was[0].CreatedAt)
+	}
 
 	second, err := server.ExportTournament(ctx, imported.ID)
 	if err != nil {

@@ -124,6 +124,8 @@ func TestRouteAccess(t *testing.T) {
 		"POST /t/:id/draw/undo", "GET /t/:id/history", "GET /t/:id/draw/undo", "GET /t/:id/resize",
 		"GET /t/:id/takings", "GET /api/tournaments/:id/takings",
 		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
+		// A tournament's document holds the players' phones (issue 13).
+		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /api/tournaments/import",
 		"PUT /api/tournaments/:id/settings", "POST /api/tournaments/:id/resize",
 		"GET /users", "POST /users", "POST /users/tokens", "GET /users/tokens/:tid/revoke", "POST /users/tokens/:tid/revoke", "POST /users/:uid/role", "POST /users/:uid/password",
 		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",

@@ -30,7 +30,8 @@ func documentJSON(doc store.Document) ([]byte, error) {
 }
 
 // exportDocument answers GET /t/:id/export.json and GET
-// /api/tournaments/:id/export with the tournament's document as a download
+// /api/tournaments/:id/export with the tournament's document, without a
+// pending draw, as a download
 // named after the tournament and its date ("preisschnapsen-2026-03-14.json";
 // the export's day when the tournament has no date).
 func (s *server) exportDocument(c echo.Context) error {
@@ -42,6 +43,10 @@ func (s *server) exportDocument(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// No page shows the seed of an announced draw before it is drawn, not
+	// even to organisers (P-4); the copy is announced again after the
+	// import. Only the CLI, beside the database file, writes it.
+	doc.Tournament.Pending = nil
 	data, err := documentJSON(doc)
 	if err != nil {
 		return err

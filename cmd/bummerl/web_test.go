@@ -61,6 +61,12 @@ func newTestApp(t testing.TB) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newTestAppOn(t, st)
+}
+
+// newTestAppOn starts the app on st, which it closes at the end.
+func newTestAppOn(t testing.TB, st *store.Store) *testApp {
+	t.Helper()
 	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
 	e, s := newServer(st, serverConfig{
 		BaseURL: "http://bummerl.test",
