@@ -6,6 +6,7 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // randomAggregate makes a tournament of random content in key order, with
@@ -62,15 +63,17 @@ func randomAggregate(r *rand.Rand) *tournament.Tournament {
 // whatever rows an action adds, changes or removes, Load gives back
 // exactly the state saved.
 func TestRandomTransitions(t *testing.T) {
-	s, reader := openTwice(t)
-	id := mustCreate(t, s, settings(16)).ID
-	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 300 {
-		want := randomAggregate(r)
-		want.ID = id
-		if _, err := s.Update(ctx, id, admin, "random", replaceWith(want)); err != nil {
-			t.Fatalf("step %d: %v", i, err)
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s, reader := open(), open()
+		id := mustCreate(t, s, settings(16)).ID
+		r := rand.New(rand.NewPCG(1, 2))
+		for i := range 300 {
+			want := randomAggregate(r)
+			want.ID = id
+			if _, err := s.Update(ctx, id, admin, "random", replaceWith(want)); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			mustLoadBoth(t, s, reader, want)
 		}
-		mustLoadBoth(t, s, reader, want)
-	}
+	})
 }

@@ -160,127 +160,137 @@ func replaceWith(want *tournament.Tournament) func(*tournament.Tournament) error
 }
 
 func TestRoundTrip(t *testing.T) {
-	s, reader := openTwice(t)
-	created := mustCreate(t, s, settings(8))
-	want := fullAggregate()
-	want.ID = created.ID
-	got, err := s.Update(ctx, created.ID, admin, "load everything", replaceWith(want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustEqual(t, got, want)
-	mustLoadBoth(t, s, reader, want)
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s, reader := open(), open()
+		created := mustCreate(t, s, settings(8))
+		want := fullAggregate()
+		want.ID = created.ID
+		got, err := s.Update(ctx, created.ID, admin, "load everything", replaceWith(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustEqual(t, got, want)
+		mustLoadBoth(t, s, reader, want)
 
-	// nil and empty are kept apart where they are JSON columns.
-	want.Settings.Prizes = nil
-	want.Rounds[0].Matches[0].Result.Sheet = nil
-	want.Pending = &tournament.Commitment{}
-	if _, err := s.Update(ctx, created.ID, admin, "edit", replaceWith(want)); err != nil {
-		t.Fatal(err)
-	}
-	mustLoadBoth(t, s, reader, want)
+		// nil and empty are kept apart where they are JSON columns.
+		want.Settings.Prizes = nil
+		want.Rounds[0].Matches[0].Result.Sheet = nil
+		want.Pending = &tournament.Commitment{}
+		if _, err := s.Update(ctx, created.ID, admin, "edit", replaceWith(want)); err != nil {
+			t.Fatal(err)
+		}
+		mustLoadBoth(t, s, reader, want)
+	})
 }
 
 func TestCreate(t *testing.T) {
-	s := MustOpen(t)
-	set := settings(64)
-	set.Name = "  Bummerlturnier  "
-	got := mustCreate(t, s, set)
-	if got.ID == 0 {
-		t.Fatal("no ID assigned")
-	}
-	want, err := tournament.New(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want.ID = got.ID
-	mustEqual(t, got, want)
-	loaded, err := s.Load(ctx, got.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustEqual(t, loaded, want)
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		set := settings(64)
+		set.Name = "  Bummerlturnier  "
+		got := mustCreate(t, s, set)
+		if got.ID == 0 {
+			t.Fatal("no ID assigned")
+		}
+		want, err := tournament.New(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.ID = got.ID
+		mustEqual(t, got, want)
+		loaded, err := s.Load(ctx, got.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustEqual(t, loaded, want)
 
-	set.Cards = 100
-	_, err = s.Create(ctx, admin, set)
-	var te *tournament.Error
-	if !errors.As(err, &te) || te.Code != "cards_not_power_of_two" {
-		t.Fatalf("Create with 100 cards: got %v, want the domain's cards_not_power_of_two", err)
-	}
-	list, err := s.Tournaments(ctx)
-	if err != nil || len(list) != 1 {
-		t.Fatalf("an invalid Create stored something: %v, %v", list, err)
-	}
+		set.Cards = 100
+		_, err = s.Create(ctx, admin, set)
+		var te *tournament.Error
+		if !errors.As(err, &te) || te.Code != "cards_not_power_of_two" {
+			t.Fatalf("Create with 100 cards: got %v, want the domain's cards_not_power_of_two", err)
+		}
+		list, err := s.Tournaments(ctx)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("an invalid Create stored something: %v, %v", list, err)
+		}
+	})
 }
 
 func TestNotFound(t *testing.T) {
-	s := MustOpen(t)
-	if _, err := s.Load(ctx, 42); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Load: got %v, want ErrNotFound", err)
-	}
-	called := false
-	_, err := s.Update(ctx, 42, admin, "x", func(*tournament.Tournament) error { called = true; return nil })
-	if !errors.Is(err, store.ErrNotFound) || called {
-		t.Errorf("Update: got %v (fn called: %v), want ErrNotFound without calling fn", err, called)
-	}
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		if _, err := s.Load(ctx, 42); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("Load: got %v, want ErrNotFound", err)
+		}
+		called := false
+		_, err := s.Update(ctx, 42, admin, "x", func(*tournament.Tournament) error { called = true; return nil })
+		if !errors.Is(err, store.ErrNotFound) || called {
+			t.Errorf("Update: got %v (fn called: %v), want ErrNotFound without calling fn", err, called)
+		}
+	})
 }
 
 func TestTournaments(t *testing.T) {
-	s := MustOpen(t)
-	at := time.Date(2025, 11, 8, 18, 30, 0, 0, time.UTC)
-	s.Now = func() time.Time { return at }
-	first := mustCreate(t, s, settings(8))
-	want := fullAggregate()
-	if _, err := s.Update(ctx, first.ID, admin, "fill", replaceWith(want)); err != nil {
-		t.Fatal(err)
-	}
-	second := mustCreate(t, s, settings(16))
-	got, err := s.Tournaments(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantList := []store.Summary{
-		{ID: second.ID, Name: second.Settings.Name, Cards: 16, CreatedAt: at},
-		{ID: first.ID, Name: want.Settings.Name, Cards: 8, Sold: 6, Rounds: 2, CreatedAt: at},
-	}
-	if !reflect.DeepEqual(got, wantList) {
-		t.Fatalf("got %+v\nwant %+v", got, wantList)
-	}
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		at := time.Date(2025, 11, 8, 18, 30, 0, 0, time.UTC)
+		s.Now = func() time.Time { return at }
+		first := mustCreate(t, s, settings(8))
+		want := fullAggregate()
+		if _, err := s.Update(ctx, first.ID, admin, "fill", replaceWith(want)); err != nil {
+			t.Fatal(err)
+		}
+		second := mustCreate(t, s, settings(16))
+		got, err := s.Tournaments(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantList := []store.Summary{
+			{ID: second.ID, Name: second.Settings.Name, Cards: 16, CreatedAt: at},
+			{ID: first.ID, Name: want.Settings.Name, Cards: 8, Sold: 6, Rounds: 2, CreatedAt: at},
+		}
+		if !reflect.DeepEqual(got, wantList) {
+			t.Fatalf("got %+v\nwant %+v", got, wantList)
+		}
+	})
 }
 
 // TestUpdateWithDomain runs real domain actions through Update.
 func TestUpdateWithDomain(t *testing.T) {
-	s := MustOpen(t)
-	tour := mustCreate(t, s, settings(8))
-	var anna tournament.PlayerID
-	got, err := s.Update(ctx, tour.ID, admin, "add player", func(t *tournament.Tournament) (err error) {
-		anna, err = t.AddPlayer("Anna", "SV Hintertux", "0660 1")
-		return err
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tour := mustCreate(t, s, settings(8))
+		var anna tournament.PlayerID
+		got, err := s.Update(ctx, tour.ID, admin, "add player", func(t *tournament.Tournament) (err error) {
+			anna, err = t.AddPlayer("Anna", "SV Hintertux", "0660 1")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Update(ctx, tour.ID, admin, "sell", func(t *tournament.Tournament) error {
+			_, err := t.Sell(anna, 3)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.Update(ctx, tour.ID, admin, "sell too many", func(t *tournament.Tournament) error {
+			_, err := t.Sell(anna, 1)
+			return err
+		})
+		var te *tournament.Error
+		if !errors.As(err, &te) || te.Code != "max_cards_exceeded" {
+			t.Fatalf("got %v, want the domain error max_cards_exceeded unchanged", err)
+		}
+		loaded, err := s.Load(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(loaded.Cards) != 3 || loaded.Version != got.Version+1 {
+			t.Fatalf("after sale: %d cards, version %d; want 3 cards, version %d", len(loaded.Cards), loaded.Version, got.Version+1)
+		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Update(ctx, tour.ID, admin, "sell", func(t *tournament.Tournament) error {
-		_, err := t.Sell(anna, 3)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	_, err = s.Update(ctx, tour.ID, admin, "sell too many", func(t *tournament.Tournament) error {
-		_, err := t.Sell(anna, 1)
-		return err
-	})
-	var te *tournament.Error
-	if !errors.As(err, &te) || te.Code != "max_cards_exceeded" {
-		t.Fatalf("got %v, want the domain error max_cards_exceeded unchanged", err)
-	}
-	loaded, err := s.Load(ctx, tour.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(loaded.Cards) != 3 || loaded.Version != got.Version+1 {
-		t.Fatalf("after sale: %d cards, version %d; want 3 cards, version %d", len(loaded.Cards), loaded.Version, got.Version+1)
-	}
 }
 
 // changedRows decodes an audit before/after object into table → row count.
@@ -354,192 +364,198 @@ func TestUpdateSavesOnlyChanges(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			s, reader := openTwice(t)
-			id := mustCreate(t, s, settings(8)).ID
-			if _, err := s.Update(ctx, id, admin, "fill", replaceWith(base)); err != nil {
-				t.Fatal(err)
-			}
-			want := fullAggregate()
-			want.ID = id
-			tc.change(want)
-			if _, err := s.Update(ctx, id, admin, name, replaceWith(want)); err != nil {
-				t.Fatal(err)
-			}
-			entries, err := s.Audit(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := changedRows(t, entries[0].Before); !reflect.DeepEqual(got, tc.before) {
-				t.Errorf("before: got %v, want %v\n%s", got, tc.before, entries[0].Before)
-			}
-			if got := changedRows(t, entries[0].After); !reflect.DeepEqual(got, tc.after) {
-				t.Errorf("after: got %v, want %v\n%s", got, tc.after, entries[0].After)
-			}
-			mustLoadBoth(t, s, reader, want)
+			eachStore(t, func(t *testing.T, open func() *store.Store) {
+				s, reader := open(), open()
+				id := mustCreate(t, s, settings(8)).ID
+				if _, err := s.Update(ctx, id, admin, "fill", replaceWith(base)); err != nil {
+					t.Fatal(err)
+				}
+				want := fullAggregate()
+				want.ID = id
+				tc.change(want)
+				if _, err := s.Update(ctx, id, admin, name, replaceWith(want)); err != nil {
+					t.Fatal(err)
+				}
+				entries, err := s.Audit(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := changedRows(t, entries[0].Before); !reflect.DeepEqual(got, tc.before) {
+					t.Errorf("before: got %v, want %v\n%s", got, tc.before, entries[0].Before)
+				}
+				if got := changedRows(t, entries[0].After); !reflect.DeepEqual(got, tc.after) {
+					t.Errorf("after: got %v, want %v\n%s", got, tc.after, entries[0].After)
+				}
+				mustLoadBoth(t, s, reader, want)
+			})
 		})
 	}
 }
 
 func TestFailingActionWritesNothing(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bummerl.db")
-	s := mustOpenPath(t, path)
-	id := mustCreate(t, s, settings(8)).ID
-	before, err := s.Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boom := errors.New("boom")
-	tests := map[string]func(*tournament.Tournament) error{
-		"action error": func(t *tournament.Tournament) error {
-			t.Players = append(t.Players, tournament.Player{ID: 1, Name: "half done"})
-			return boom
-		},
-		"duplicate player": func(t *tournament.Tournament) error {
-			t.Players = append(t.Players, tournament.Player{ID: 1, Name: "A"}, tournament.Player{ID: 1, Name: "B"})
-			return nil
-		},
-		"card of nobody": func(t *tournament.Tournament) error {
-			t.Players = append(t.Players, tournament.Player{ID: 1, Name: "A"})
-			t.Cards = append(t.Cards, tournament.Card{No: 1, Player: 9, Sale: 1})
-			return nil
-		},
-		"changed id": func(t *tournament.Tournament) error { t.ID++; return nil },
-	}
-	for name, fn := range tests {
-		t.Run(name, func(t *testing.T) {
-			_, err := s.Update(ctx, id, admin, name, fn)
-			if err == nil {
-				t.Fatal("no error")
-			}
-			if name == "action error" && err != boom {
-				t.Fatalf("got %v, want the action's error unchanged", err)
-			}
-			if want := map[string]string{
-				"duplicate player": "duplicate player 1",
-				"card of nobody":   "card 1 belongs to player 9, who does not exist",
-				"changed id":       "changed the tournament id",
-			}[name]; !strings.Contains(err.Error(), want) {
-				t.Fatalf("got %q, want it to say %q", err, want)
-			}
-			for _, st := range []*store.Store{s, mustOpenPath(t, path)} { // cache and file
-				after, err := st.Load(ctx, id)
-				if err != nil {
-					t.Fatal(err)
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		id := mustCreate(t, s, settings(8)).ID
+		before, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boom := errors.New("boom")
+		tests := map[string]func(*tournament.Tournament) error{
+			"action error": func(t *tournament.Tournament) error {
+				t.Players = append(t.Players, tournament.Player{ID: 1, Name: "half done"})
+				return boom
+			},
+			"duplicate player": func(t *tournament.Tournament) error {
+				t.Players = append(t.Players, tournament.Player{ID: 1, Name: "A"}, tournament.Player{ID: 1, Name: "B"})
+				return nil
+			},
+			"card of nobody": func(t *tournament.Tournament) error {
+				t.Players = append(t.Players, tournament.Player{ID: 1, Name: "A"})
+				t.Cards = append(t.Cards, tournament.Card{No: 1, Player: 9, Sale: 1})
+				return nil
+			},
+			"changed id": func(t *tournament.Tournament) error { t.ID++; return nil },
+		}
+		for name, fn := range tests {
+			t.Run(name, func(t *testing.T) {
+				_, err := s.Update(ctx, id, admin, name, fn)
+				if err == nil {
+					t.Fatal("no error")
 				}
-				mustEqual(t, after, before)
-			}
-			entries, err := s.Audit(ctx, id)
-			if err != nil || len(entries) != 1 {
-				t.Fatalf("audit: %d entries (%v), want only the create", len(entries), err)
-			}
-		})
-	}
+				if name == "action error" && err != boom {
+					t.Fatalf("got %v, want the action's error unchanged", err)
+				}
+				if want := map[string]string{
+					"duplicate player": "duplicate player 1",
+					"card of nobody":   "card 1 belongs to player 9, who does not exist",
+					"changed id":       "changed the tournament id",
+				}[name]; !strings.Contains(err.Error(), want) {
+					t.Fatalf("got %q, want it to say %q", err, want)
+				}
+				for _, st := range []*store.Store{s, open()} { // cache and file
+					after, err := st.Load(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mustEqual(t, after, before)
+				}
+				entries, err := s.Audit(ctx, id)
+				if err != nil || len(entries) != 1 {
+					t.Fatalf("audit: %d entries (%v), want only the create", len(entries), err)
+				}
+			})
+		}
+	})
 }
 
 func TestAudit(t *testing.T) {
-	s := MustOpen(t)
-	u, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Helper)
-	if err != nil {
-		t.Fatal(err)
-	}
-	clock := time.Date(2025, 11, 8, 19, 0, 0, 0, time.UTC)
-	s.Now = func() time.Time { clock = clock.Add(time.Minute); return clock }
-	id := mustCreate(t, s, settings(8)).ID
-	_, err = s.Update(ctx, id, u, "add player", func(t *tournament.Tournament) error {
-		_, err := t.AddPlayer("Sepp", "", "")
-		return err
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		u, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Helper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock := time.Date(2025, 11, 8, 19, 0, 0, 0, time.UTC)
+		s.Now = func() time.Time { clock = clock.Add(time.Minute); return clock }
+		id := mustCreate(t, s, settings(8)).ID
+		_, err = s.Update(ctx, id, u, "add player", func(t *tournament.Tournament) error {
+			_, err := t.AddPlayer("Sepp", "", "")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.Update(ctx, id, u, "rename player", func(t *tournament.Tournament) error {
+			return t.EditPlayer(tournament.Player{ID: 1, Name: "Josef"})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Audit(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type entry struct{ User, Action, Before, After string }
+		var gotEntries []entry
+		for _, e := range got {
+			gotEntries = append(gotEntries, entry{e.User, e.Action, e.Before, e.After})
+		}
+		want := []entry{
+			{"Anna", "rename player", `{"tournament":{"version":2,`, `{"tournament":{"version":3,`},
+			{"Anna", "add player", `{"tournament":{"version":1,`, `{"tournament":{"version":2,`},
+			{"Organiser", "create", `{}`, `{"tournament":{"version":1,`},
+		}
+		if len(got) != len(want) {
+			t.Fatalf("got %d entries, want %d", len(got), len(want))
+		}
+		for i := range want {
+			g, w := gotEntries[i], want[i]
+			if g.User != w.User || g.Action != w.Action || !strings.HasPrefix(g.Before, w.Before) || !strings.HasPrefix(g.After, w.After) {
+				t.Errorf("entry %d: got %+v, want %+v", i, g, w)
+			}
+			if at := got[i].At; !at.Equal(got[len(got)-1].At.Add(time.Duration(len(got)-1-i) * time.Minute)) {
+				t.Errorf("entry %d at %v: not newest first by the clock", i, at)
+			}
+		}
+		for _, frag := range []string{`"players":[{"id":1,"name":"Sepp"`} {
+			if !strings.Contains(got[0].Before, frag) || !strings.Contains(got[1].After, frag) {
+				t.Errorf("player row %s missing from the before of the rename or the after of the add", frag)
+			}
+		}
+		if !strings.Contains(got[0].After, `"players":[{"id":1,"name":"Josef"`) {
+			t.Errorf("rename after: %s", got[0].After)
+		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = s.Update(ctx, id, u, "rename player", func(t *tournament.Tournament) error {
-		return t.EditPlayer(tournament.Player{ID: 1, Name: "Josef"})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Audit(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type entry struct{ User, Action, Before, After string }
-	var gotEntries []entry
-	for _, e := range got {
-		gotEntries = append(gotEntries, entry{e.User, e.Action, e.Before, e.After})
-	}
-	want := []entry{
-		{"Anna", "rename player", `{"tournament":{"version":2,`, `{"tournament":{"version":3,`},
-		{"Anna", "add player", `{"tournament":{"version":1,`, `{"tournament":{"version":2,`},
-		{"Organiser", "create", `{}`, `{"tournament":{"version":1,`},
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d entries, want %d", len(got), len(want))
-	}
-	for i := range want {
-		g, w := gotEntries[i], want[i]
-		if g.User != w.User || g.Action != w.Action || !strings.HasPrefix(g.Before, w.Before) || !strings.HasPrefix(g.After, w.After) {
-			t.Errorf("entry %d: got %+v, want %+v", i, g, w)
-		}
-		if at := got[i].At; !at.Equal(got[len(got)-1].At.Add(time.Duration(len(got)-1-i) * time.Minute)) {
-			t.Errorf("entry %d at %v: not newest first by the clock", i, at)
-		}
-	}
-	for _, frag := range []string{`"players":[{"id":1,"name":"Sepp"`} {
-		if !strings.Contains(got[0].Before, frag) || !strings.Contains(got[1].After, frag) {
-			t.Errorf("player row %s missing from the before of the rename or the after of the add", frag)
-		}
-	}
-	if !strings.Contains(got[0].After, `"players":[{"id":1,"name":"Josef"`) {
-		t.Errorf("rename after: %s", got[0].After)
-	}
 }
 
 // TestConcurrentUpdates: two stores on one file (like two processes) and
 // two goroutines each append players; each action must see the previous
 // one (IDs follow without a gap), so none is lost.
 func TestConcurrentUpdates(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bummerl.db")
-	stores := []*store.Store{mustOpenPath(t, path), mustOpenPath(t, path)}
-	id := mustCreate(t, stores[0], settings(8)).ID
-	const each = 25
-	var wg sync.WaitGroup
-	errs := make(chan error, 2*each)
-	for w, s := range stores {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range each {
-				_, err := s.Update(ctx, id, admin, "add", func(t *tournament.Tournament) error {
-					_, err := t.AddPlayer(fmt.Sprintf("w%d-%d", w, i), "", "")
-					return err
-				})
-				if err != nil {
-					errs <- err
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		stores := []*store.Store{open(), open()}
+		id := mustCreate(t, stores[0], settings(8)).ID
+		const each = 25
+		var wg sync.WaitGroup
+		errs := make(chan error, 2*each)
+		for w, s := range stores {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range each {
+					_, err := s.Update(ctx, id, admin, "add", func(t *tournament.Tournament) error {
+						_, err := t.AddPlayer(fmt.Sprintf("w%d-%d", w, i), "", "")
+						return err
+					})
+					if err != nil {
+						errs <- err
+					}
 				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
-	got, err := stores[1].Load(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Players) != 2*each || got.Version != 1+2*each {
-		t.Fatalf("%d players, version %d; want %d players, version %d", len(got.Players), got.Version, 2*each, 1+2*each)
-	}
-	for i, p := range got.Players {
-		if int(p.ID) != i+1 {
-			t.Fatalf("player %d has ID %d: an update was lost or overlapped", i, p.ID)
+			}()
 		}
-	}
-	entries, err := stores[0].Audit(ctx, id)
-	if err != nil || len(entries) != 2*each+1 {
-		t.Fatalf("%d audit entries (%v), want %d", len(entries), err, 2*each+1)
-	}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		got, err := stores[1].Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Players) != 2*each || got.Version != 1+2*each {
+			t.Fatalf("%d players, version %d; want %d players, version %d", len(got.Players), got.Version, 2*each, 1+2*each)
+		}
+		for i, p := range got.Players {
+			if int(p.ID) != i+1 {
+				t.Fatalf("player %d has ID %d: an update was lost or overlapped", i, p.ID)
+			}
+		}
+		entries, err := stores[0].Audit(ctx, id)
+		if err != nil || len(entries) != 2*each+1 {
+			t.Fatalf("%d audit entries (%v), want %d", len(entries), err, 2*each+1)
+		}
+	})
 }
 
 func TestReopen(t *testing.T) {

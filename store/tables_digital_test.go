@@ -159,156 +159,160 @@ func TestDigitalTablePlayedAndRecorded(t *testing.T) {
 // decided match keeps the reason, nothing is overwritten. An abandoned
 // table takes no more moves.
 func TestDigitalTableConflictAndAbandon(t *testing.T) {
-	s := MustOpen(t)
-	tr := drawnTournament(t, s)
-	mt := firstPlayable(t, tr)
-	dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "conflict", 0, seatTokens(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Update(ctx, tr.ID, admin, "result", func(t *tournament.Tournament) error {
-		return t.SetResult(1, mt.No, mt.Version, mt.ScoredResult(mt.A, 2, 0))
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "x", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := s.Table(ctx, dt.ID)
-	if got.State != store.TableFinished || got.Recorded || got.ResultError == "" {
-		t.Fatalf("table: %+v", got)
-	}
-	loaded, _ := s.Load(ctx, tr.ID)
-	if r := loaded.Rounds[0].Matches[mt.No-1].Result; r.Winner != mt.A || r.Sheet != nil {
-		t.Fatalf("hand result overwritten: %+v", r)
-	}
-	if _, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "again", 0, seatTokens(2)); err == nil {
-		t.Fatal("table for a match with a result")
-	}
-
-	// Abandon another match's table.
-	var other tournament.Match
-	for _, m := range tr.Rounds[0].Matches {
-		if !m.Bye() && m.No != mt.No {
-			other = m
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := drawnTournament(t, s)
+		mt := firstPlayable(t, tr)
+		dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "conflict", 0, seatTokens(1))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	dt2, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "abandon", 0, seatTokens(3))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AbandonTable(ctx, dt2.ID, admin); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AbandonTable(ctx, dt2.ID, admin); !errors.Is(err, store.ErrTableClosed) {
-		t.Fatalf("abandoned twice: %v", err)
-	}
-	if _, _, err := s.PlayMove(ctx, dt2.ID, table.Move{ID: "y", Seat: 0, Resign: table.ResignDeal}, -1); !errors.Is(err, store.ErrTableClosed) {
-		t.Fatalf("move at an abandoned table: %v", err)
-	}
-	// After abandoning, a new table may start for that match.
-	if _, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "again", 0, seatTokens(4)); err != nil {
-		t.Fatal(err)
-	}
-	list, err := s.TablesOfMatch(ctx, tr.ID, 1, other.No)
-	if err != nil || len(list) != 2 || list[0].State != store.TablePlaying || list[1].State != store.TableAbandoned {
-		t.Fatalf("tables of the match: %+v %v", list, err)
-	}
-	// Play settings.
-	if p, _ := s.PlaySettings(ctx, tr.ID); p.GermanSuits {
-		t.Fatal("German suits by default")
-	}
-	if err := s.SetPlaySettings(ctx, tr.ID, admin, store.PlaySettings{GermanSuits: true}); err != nil {
-		t.Fatal(err)
-	}
-	if p, _ := s.PlaySettings(ctx, tr.ID); !p.GermanSuits {
-		t.Fatal("German suits not saved")
-	}
+		if _, err := s.Update(ctx, tr.ID, admin, "result", func(t *tournament.Tournament) error {
+			return t.SetResult(1, mt.No, mt.Version, mt.ScoredResult(mt.A, 2, 0))
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.PlayMove(ctx, dt.ID, table.Move{ID: "x", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Table(ctx, dt.ID)
+		if got.State != store.TableFinished || got.Recorded || got.ResultError == "" {
+			t.Fatalf("table: %+v", got)
+		}
+		loaded, _ := s.Load(ctx, tr.ID)
+		if r := loaded.Rounds[0].Matches[mt.No-1].Result; r.Winner != mt.A || r.Sheet != nil {
+			t.Fatalf("hand result overwritten: %+v", r)
+		}
+		if _, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "again", 0, seatTokens(2)); err == nil {
+			t.Fatal("table for a match with a result")
+		}
+
+		// Abandon another match's table.
+		var other tournament.Match
+		for _, m := range tr.Rounds[0].Matches {
+			if !m.Bye() && m.No != mt.No {
+				other = m
+			}
+		}
+		dt2, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "abandon", 0, seatTokens(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AbandonTable(ctx, dt2.ID, admin); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AbandonTable(ctx, dt2.ID, admin); !errors.Is(err, store.ErrTableClosed) {
+			t.Fatalf("abandoned twice: %v", err)
+		}
+		if _, _, err := s.PlayMove(ctx, dt2.ID, table.Move{ID: "y", Seat: 0, Resign: table.ResignDeal}, -1); !errors.Is(err, store.ErrTableClosed) {
+			t.Fatalf("move at an abandoned table: %v", err)
+		}
+		// After abandoning, a new table may start for that match.
+		if _, err := s.StartTable(ctx, tr.ID, 1, other.No, admin, "again", 0, seatTokens(4)); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.TablesOfMatch(ctx, tr.ID, 1, other.No)
+		if err != nil || len(list) != 2 || list[0].State != store.TablePlaying || list[1].State != store.TableAbandoned {
+			t.Fatalf("tables of the match: %+v %v", list, err)
+		}
+		// Play settings.
+		if p, _ := s.PlaySettings(ctx, tr.ID); p.GermanSuits {
+			t.Fatal("German suits by default")
+		}
+		if err := s.SetPlaySettings(ctx, tr.ID, admin, store.PlaySettings{GermanSuits: true}); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := s.PlaySettings(ctx, tr.ID); !p.GermanSuits {
+			t.Fatal("German suits not saved")
+		}
+	})
 }
 
 // Two tabs of one seat send the same moves at once while phones read the
 // table: every move counts once, the readers always see a whole state,
 // and the result is recorded once (run with -race).
 func TestDigitalTableConcurrent(t *testing.T) {
-	s := MustOpen(t)
-	tr := drawnTournament(t, s)
-	mt := firstPlayable(t, tr)
-	dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "concurrent", 1, seatTokens(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	stop := make(chan struct{})
-	var readers sync.WaitGroup
-	for range 3 {
-		readers.Add(1)
-		go func() {
-			defer readers.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				err := s.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, m *table.Match) error {
-					if v := m.View(0); v.Seq != m.Seq() {
-						return fmt.Errorf("view at %d of a match at %d", v.Seq, m.Seq())
-					}
-					return nil
-				})
-				if err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}()
-	}
-	r := rand.New(rand.NewPCG(7, 7))
-	moves := 0
-	for n := 0; ; n++ {
-		v := view(t, s, dt.ID, 0)
-		if v.Finished {
-			break
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := drawnTournament(t, s)
+		mt := firstPlayable(t, tr)
+		dt, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "concurrent", 1, seatTokens(1))
+		if err != nil {
+			t.Fatal(err)
 		}
-		legal := view(t, s, dt.ID, v.ToMove).Legal
-		mv := legal[r.IntN(len(legal))]
-		mv.ID = fmt.Sprint("c", n)
-		var tabs sync.WaitGroup
-		var mu sync.Mutex
-		applied := 0
-		for range 2 {
-			tabs.Add(1)
+		stop := make(chan struct{})
+		var readers sync.WaitGroup
+		for range 3 {
+			readers.Add(1)
 			go func() {
-				defer tabs.Done()
-				_, ok, err := s.PlayMove(ctx, dt.ID, mv, v.Seq)
-				if err != nil {
-					t.Error(err)
-				}
-				if ok {
-					mu.Lock()
-					applied++
-					mu.Unlock()
+				defer readers.Done()
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					err := s.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, m *table.Match) error {
+						if v := m.View(0); v.Seq != m.Seq() {
+							return fmt.Errorf("view at %d of a match at %d", v.Seq, m.Seq())
+						}
+						return nil
+					})
+					if err != nil {
+						t.Error(err)
+						return
+					}
 				}
 			}()
 		}
-		tabs.Wait()
-		if applied != 1 {
-			t.Fatalf("move %d applied %d times", n, applied)
+		r := rand.New(rand.NewPCG(7, 7))
+		moves := 0
+		for n := 0; ; n++ {
+			v := view(t, s, dt.ID, 0)
+			if v.Finished {
+				break
+			}
+			legal := view(t, s, dt.ID, v.ToMove).Legal
+			mv := legal[r.IntN(len(legal))]
+			mv.ID = fmt.Sprint("c", n)
+			var tabs sync.WaitGroup
+			var mu sync.Mutex
+			applied := 0
+			for range 2 {
+				tabs.Add(1)
+				go func() {
+					defer tabs.Done()
+					_, ok, err := s.PlayMove(ctx, dt.ID, mv, v.Seq)
+					if err != nil {
+						t.Error(err)
+					}
+					if ok {
+						mu.Lock()
+						applied++
+						mu.Unlock()
+					}
+				}()
+			}
+			tabs.Wait()
+			if applied != 1 {
+				t.Fatalf("move %d applied %d times", n, applied)
+			}
+			moves++
 		}
-		moves++
-	}
-	close(stop)
-	readers.Wait()
-	if got := view(t, s, dt.ID, 1).Seq; got != moves {
-		t.Fatalf("%d moves stored, %d made", got, moves)
-	}
-	audit, _ := s.Audit(ctx, tr.ID)
-	results := 0
-	for _, a := range audit {
-		if a.Action == "table result" {
-			results++
+		close(stop)
+		readers.Wait()
+		if got := view(t, s, dt.ID, 1).Seq; got != moves {
+			t.Fatalf("%d moves stored, %d made", got, moves)
 		}
-	}
-	if results != 1 {
-		t.Fatalf("%d result audit rows", results)
-	}
+		audit, _ := s.Audit(ctx, tr.ID)
+		results := 0
+		for _, a := range audit {
+			if a.Action == "table result" {
+				results++
+			}
+		}
+		if results != 1 {
+			t.Fatalf("%d result audit rows", results)
+		}
+	})
 }

@@ -51,40 +51,42 @@ func drawnTournament(t *testing.T, s *store.Store) *tournament.Tournament {
 // The number of tables, the time a match was called and the time of its
 // result are saved, each change with its audit line.
 func TestTablesSaved(t *testing.T) {
-	s, reader := openTwice(t)
-	tr := drawnTournament(t, s)
-	at := time.Date(2026, 3, 1, 19, 30, 0, 0, time.UTC)
-	steps := []struct {
-		action string
-		fn     func(*tournament.Tournament) error
-		audit  string // in the audit's after
-	}{
-		{"set tables", func(tr *tournament.Tournament) error { return tr.SetTables(3) }, `"tables":3`},
-		{"call match", func(tr *tournament.Tournament) error { _, err := tr.CallNext(at); return err }, `"called_at":1772393400000`},
-		{"result", func(tr *tournament.Tournament) error {
-			m := tr.Current().Matches[0]
-			return tr.SetResult(1, 1, m.Version, tournament.Result{Winner: m.A, Bummerl: [2]int{2, 0}, At: at.Add(time.Hour)})
-		}, `"result_at":1772397000000`},
-	}
-	for _, st := range steps {
-		var err error
-		tr, err = s.Update(ctx, tr.ID, admin, st.action, st.fn)
-		if err != nil {
-			t.Fatalf("%s: %v", st.action, err)
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s, reader := open(), open()
+		tr := drawnTournament(t, s)
+		at := time.Date(2026, 3, 1, 19, 30, 0, 0, time.UTC)
+		steps := []struct {
+			action string
+			fn     func(*tournament.Tournament) error
+			audit  string // in the audit's after
+		}{
+			{"set tables", func(tr *tournament.Tournament) error { return tr.SetTables(3) }, `"tables":3`},
+			{"call match", func(tr *tournament.Tournament) error { _, err := tr.CallNext(at); return err }, `"called_at":1772393400000`},
+			{"result", func(tr *tournament.Tournament) error {
+				m := tr.Current().Matches[0]
+				return tr.SetResult(1, 1, m.Version, tournament.Result{Winner: m.A, Bummerl: [2]int{2, 0}, At: at.Add(time.Hour)})
+			}, `"result_at":1772397000000`},
 		}
-		mustLoadBoth(t, s, reader, tr)
-		entries, err := s.Audit(ctx, tr.ID)
-		if err != nil {
-			t.Fatal(err)
+		for _, st := range steps {
+			var err error
+			tr, err = s.Update(ctx, tr.ID, admin, st.action, st.fn)
+			if err != nil {
+				t.Fatalf("%s: %v", st.action, err)
+			}
+			mustLoadBoth(t, s, reader, tr)
+			entries, err := s.Audit(ctx, tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := entries[0]; e.Action != st.action || !strings.Contains(e.After, st.audit) {
+				t.Errorf("audit %q after %s, want %s", e.Action, e.After, st.audit)
+			}
 		}
-		if e := entries[0]; e.Action != st.action || !strings.Contains(e.After, st.audit) {
-			t.Errorf("audit %q after %s, want %s", e.Action, e.After, st.audit)
+		m := tr.Current().Matches[0]
+		if tr.Tables != 3 || !m.Called.Equal(at) || !m.Result.At.Equal(at.Add(time.Hour)) || m.Table != 1 {
+			t.Errorf("tables %d, match %+v", tr.Tables, m)
 		}
-	}
-	m := tr.Current().Matches[0]
-	if tr.Tables != 3 || !m.Called.Equal(at) || !m.Result.At.Equal(at.Add(time.Hour)) || m.Table != 1 {
-		t.Errorf("tables %d, match %+v", tr.Tables, m)
-	}
+	})
 }
 
 // A database of the first schema gets the columns of the tables; what it

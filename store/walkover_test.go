@@ -6,35 +6,38 @@ import (
 	"testing"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // A walkover (issue 9) is saved and read back, with its audit line; an
 // older database gets the column, and its results read as played ones.
 func TestWalkoverSaved(t *testing.T) {
-	s, reader := openTwice(t)
-	tr := drawnTournament(t, s)
-	tr, err := s.Update(ctx, tr.ID, admin, "walkover", func(tr *tournament.Tournament) error {
-		m := tr.Current().Matches[0]
-		return tr.SetResult(1, 1, m.Version, tournament.Result{Winner: m.B, Walkover: true})
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s, reader := open(), open()
+		tr := drawnTournament(t, s)
+		tr, err := s.Update(ctx, tr.ID, admin, "walkover", func(tr *tournament.Tournament) error {
+			m := tr.Current().Matches[0]
+			return tr.SetResult(1, 1, m.Version, tournament.Result{Winner: m.B, Walkover: true})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustLoadBoth(t, s, reader, tr)
+		got, err := reader.Load(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := got.Current().Matches[0]; !m.Walkover() || m.Winner() != m.B {
+			t.Errorf("loaded %+v", m.Result)
+		}
+		entries, err := s.Audit(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(entries[0].After, `"walkover":true`) {
+			t.Errorf("audit after %s", entries[0].After)
+		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustLoadBoth(t, s, reader, tr)
-	got, err := reader.Load(ctx, tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m := got.Current().Matches[0]; !m.Walkover() || m.Winner() != m.B {
-		t.Errorf("loaded %+v", m.Result)
-	}
-	entries, err := s.Audit(ctx, tr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(entries[0].After, `"walkover":true`) {
-		t.Errorf("audit after %s", entries[0].After)
-	}
 }
 
 func TestMigrateWalkover(t *testing.T) {
