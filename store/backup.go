@@ -18,6 +18,9 @@ import (
 // password hashes and the seed of an announced draw, so only its owner
 // may read it (mode 0600).
 func (s *Store) Backup(ctx context.Context, path string) error {
+	if s.pg {
+		return ErrPostgresBackup
+	}
 	if path == "" {
 		return errors.New("store: empty backup path")
 	}
@@ -56,6 +59,9 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 // download button). The copy is made in a temporary directory first,
 // because VACUUM INTO writes only to a file.
 func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
+	if s.pg {
+		return ErrPostgresBackup
+	}
 	dir, err := os.MkdirTemp("", "bummerl-backup-")
 	if err != nil {
 		return fmt.Errorf("store: backup: %w", err)
@@ -78,8 +84,21 @@ func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
 
 // Check runs SQLite's integrity and foreign key checks; nil means the
 // database file is sound. The backup command runs it on each new copy;
-// the crash test after each kill.
+// the crash test after each kill. PostgreSQL checks its own pages and
+// enforces the foreign keys on every statement, so those checks have no
+// counterpart there (pg_amcheck is the server's tool); Check makes sure the
+// database answers and its schema is this program's.
 func (s *Store) Check(ctx context.Context) error {
+	if s.pg {
+		var version int
+		if err := s.rdb.WithContext(ctx).Raw(`SELECT version FROM schema_version`).Scan(&version).Error; err != nil {
+			return fmt.Errorf("store: check: %w", err)
+		}
+		if version != len(migrations) {
+			return fmt.Errorf("store: check: schema version %d, this program's is %d", version, len(migrations))
+		}
+		return nil
+	}
 	var problems []string
 	if err := s.rdb.WithContext(ctx).Raw("PRAGMA integrity_check").Scan(&problems).Error; err != nil {
 		return fmt.Errorf("store: integrity check: %w", err)

@@ -7,17 +7,18 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // crashEnv, when set, makes TestCrash the child: it writes to the database
-// named by the variable until it is killed.
+// named by the variable (a SQLite path or a PostgreSQL DSN) until it is
+// killed.
 const crashEnv = "BUMMERL_STORE_CRASH_CHILD"
 
 // addNumbered is the child's action: player n+1 with card n+1, sale n+1.
@@ -31,8 +32,8 @@ func addNumbered(t *tournament.Tournament) error {
 	return nil
 }
 
-func crashChild(path string) {
-	s, err := store.Open(path)
+func crashChild(dsn string) {
+	s, err := store.Open(dsn)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -59,12 +60,17 @@ func crashChild(path string) {
 // every action is either wholly there or not at all, and every action the
 // child acknowledged is there. Each child is killed only after its first
 // acknowledged action, however slow the disk, so every run adds at least one.
+// On PostgreSQL the server stays up: a client killed mid-transaction must
+// leave nothing of it, and every commit it was told of must be there.
 func TestCrash(t *testing.T) {
-	if path := os.Getenv(crashEnv); path != "" {
-		crashChild(path)
+	if dsn := os.Getenv(crashEnv); dsn != "" {
+		crashChild(dsn)
 		return
 	}
-	path := filepath.Join(t.TempDir(), "crash.db")
+	storetest.EachBackend(t, crash)
+}
+
+func crash(t *testing.T, path string) {
 	s, err := store.Open(path)
 	if err != nil {
 		t.Fatal(err)

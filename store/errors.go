@@ -56,6 +56,12 @@ var (
 		De: "Der letzte Organisator kann nicht entfernt oder zum Helfer gemacht werden"}
 	ErrBackupExists = &Error{Code: "backup_exists",
 		En: "the backup file exists already", De: "Die Sicherungsdatei existiert bereits"}
+	// ErrPostgresBackup: Backup on PostgreSQL, whose server backs up.
+	ErrPostgresBackup = &Error{Code: "backup_postgres",
+		En: "This database is PostgreSQL: back it up on the database server with pg_dump, " +
+			"e.g. pg_dump --format=custom --file=bummerl.dump DATABASE-URL (restore with pg_restore).",
+		De: "Diese Datenbank ist PostgreSQL: Sicherungen macht der Datenbankserver mit pg_dump, " +
+			"z. B. pg_dump --format=custom --file=bummerl.dump DATENBANK-URL (zurück mit pg_restore)."}
 )
 
 // isUniqueViolation tells whether err is a unique or primary key

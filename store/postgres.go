@@ -32,6 +32,10 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
+// Postgres tells whether the store is a PostgreSQL database: there the
+// database server backs up (pg_dump), not Backup.
+func (s *Store) Postgres() bool { return s.pg }
+
 // Redact is dsn with its password replaced, for messages and logs; a
 // SQLite path comes back as it is.
 func Redact(dsn string) string {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"sync"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"bummerl/domain/table"
 	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // seatTokens are two distinct test tokens (the web app makes random ones).
@@ -48,8 +48,11 @@ func view(t *testing.T, s *store.Store, id int64, seat int) table.SeatView {
 // is the same, a move sent twice counts once, and the decided match's
 // result is in the tournament with the audit action "table result".
 func TestDigitalTablePlayedAndRecorded(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "bummerl.db")
-	s, err := store.Open(path)
+	storetest.EachBackend(t, func(t *testing.T, dsn string) { playAndRecord(t, dsn) })
+}
+
+func playAndRecord(t *testing.T, dsn string) {
+	s, err := store.Open(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +113,7 @@ func TestDigitalTablePlayedAndRecorded(t *testing.T) {
 			if err := s.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if s, err = store.Open(path); err != nil {
+			if s, err = store.Open(dsn); err != nil {
 				t.Fatal(err)
 			}
 			after := [2]table.SeatView{view(t, s, dt.ID, 0), view(t, s, dt.ID, 1)}
