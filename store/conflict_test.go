@@ -2,20 +2,25 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"gorm.io/gorm"
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store/storetest"
 )
 
 // TestRevisionCheck: a save over rows that another writer changed after
 // they were loaded is refused, even though IMMEDIATE transactions make
-// that impossible through Update itself.
+// that impossible through Update itself (on PostgreSQL: the lock of the
+// tournament's row).
 func TestRevisionCheck(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "bummerl.db"))
+	storetest.EachBackend(t, revisionCheck)
+}
+
+func revisionCheck(t *testing.T, dsn string) {
+	s, err := Open(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +30,7 @@ func TestRevisionCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.write(ctx, func(tx *gorm.DB) error {
+	err = s.writeTournament(ctx, tour.ID, func(tx *gorm.DB) error {
 		old, err := s.loadRows(tx, tour.ID)
 		if err != nil {
 			return err
@@ -40,4 +45,28 @@ func TestRevisionCheck(t *testing.T) {
 	if err != ErrConflict {
 		t.Fatalf("got %v, want ErrConflict", err)
 	}
+}
+
+// TestUniqueViolation: a duplicate key is told apart from other errors
+// on both databases (isUniqueViolation maps it to ErrUserExists).
+func TestUniqueViolation(t *testing.T) {
+	storetest.EachBackend(t, func(t *testing.T, dsn string) {
+		s, err := Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		row := userRow{Name: "Anna", NameKey: "anna", Role: "helper", PasswordHash: "x"}
+		if err := s.db.Create(&row).Error; err != nil {
+			t.Fatal(err)
+		}
+		twin := userRow{Name: "ANNA", NameKey: "anna", Role: "helper", PasswordHash: "x"}
+		if err := s.db.Create(&twin).Error; !isUniqueViolation(err) {
+			t.Errorf("same name key: %v is not a unique violation", err)
+		}
+		session := sessionRow{TokenHash: "h", UserID: 999} // no such user
+		if err := s.db.Create(&session).Error; err == nil || isUniqueViolation(err) {
+			t.Errorf("foreign key: %v", err)
+		}
+	})
 }

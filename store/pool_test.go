@@ -1,7 +1,6 @@
 package store
 
 import (
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -9,12 +8,17 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store/storetest"
 )
 
 // TestReadPoolBounded: many readers at once share a bounded pool of
 // connections instead of opening one each (issue 7, item 5).
 func TestReadPoolBounded(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "bummerl.db"))
+	storetest.EachBackend(t, readPoolBounded)
+}
+
+func readPoolBounded(t *testing.T, dsn string) {
+	s, err := Open(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
