@@ -75,6 +75,9 @@ type Env struct {
 	Query string // the current raw query, kept by the language switch
 	Setup bool   // first start: no account exists, so there is nobody to log in as
 	Event string // a tournament page's date, start and venue in words, or "" (issue 9)
+	// NoBackup hides the backup download: PostgreSQL is backed up with
+	// pg_dump on the database server (issue 13).
+	NoBackup bool
 }
 
 type envKey struct{}

@@ -20,13 +20,13 @@ const backupUsage = `usage: bummerl backup [--db FILE] [--lang de|en] BACKUP
 
 Copies the database to the new file BACKUP (never overwritten) while the app
 may keep running. The copy is an ordinary database file: start the app with
---db BACKUP to use it.`
+--db BACKUP to use it. A PostgreSQL database is backed up with pg_dump.`
 
 // backupCommand is "bummerl backup FILE".
 func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	db := fset.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	db := fset.String("db", defaultDB(), dbUsage)
 	lang := fset.String("lang", envOr("BUMMERL_LANG", "de"), "language of the messages, de or en (BUMMERL_LANG)")
 	rest, err := parseInterspersed(fset, args)
 	if err != nil {
@@ -35,6 +35,13 @@ func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 1 || (*lang != "de" && *lang != "en") {
 		fmt.Fprintln(stderr, backupUsage)
 		return 2
+	}
+	// PostgreSQL: the database server's tools back up. No backup is
+	// written, so the command fails (a cron job must notice).
+	if store.IsPostgres(*db) {
+		fmt.Fprintf(stderr, "backup: %s\n  pg_dump --format=custom --file=%s '%s'\n",
+			errorText(store.ErrPostgresBackup, *lang), rest[0], store.Redact(*db))
+		return 1
 	}
 	// Open would create a missing database; a backup of nothing is a mistake.
 	if _, err := os.Stat(*db); errors.Is(err, fs.ErrNotExist) {

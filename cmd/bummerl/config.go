@@ -14,3 +14,7 @@ func envOr(key, def string) string {
 
 // defaultDB is the SQLite file the app uses unless told otherwise.
 func defaultDB() string { return envOr("BUMMERL_DB", "bummerl.db") }
+
+// dbUsage is the help of every --db flag: a SQLite file, or a PostgreSQL
+// database by its DSN (store.Open, docs/store.md).
+const dbUsage = "SQLite database file, or a PostgreSQL database as postgres://user:password@host/db (BUMMERL_DB)"

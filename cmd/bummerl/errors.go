@@ -82,6 +82,8 @@ func statusOf(err error) int {
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, store.ErrBadLogin):
 		return http.StatusUnauthorized
+	case errors.Is(err, store.ErrPostgresBackup): // pg_dump's work, not the app's
+		return http.StatusNotImplemented
 	}
 	return http.StatusInternalServerError
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"sync/atomic"
 	"testing"
+
+	"bummerl/store/storetest"
 )
 
 // browserSkipped counts the browser tests skipped because Chromium is
@@ -18,6 +20,7 @@ var browserSkipped atomic.Int32
 // nothing to report: startBrowser fails the tests instead.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	storetest.Report("bummerl/cmd/bummerl")
 	if n := browserSkipped.Load(); n > 0 {
 		msg := fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath)
 		fmt.Fprint(os.Stderr, msg)

@@ -22,7 +22,8 @@ const (
 	csrfKey       = "csrf"
 	userKey       = "user"
 	langKey       = "lang"
-	setupKey      = "setup" // set while no account exists (the first start)
+	setupKey      = "setup"     // set while no account exists (the first start)
+	noBackupKey   = "no-backup" // PostgreSQL: no backup download (pg_dump backs up)
 )
 
 // access says who may use a route.

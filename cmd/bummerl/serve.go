@@ -28,7 +28,7 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
-	db := fs.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	db := fs.String("db", defaultDB(), dbUsage)
 	maxConns := fs.Int("max-conns", defaultNetLimits.MaxConns, "connections served at once; more wait until one closes (BUMMERL_MAX_CONNS)")
 	baseURL := fs.String("base-url", envOr("BUMMERL_BASE_URL", ""), "address players reach the app under, for QR codes; https makes cookies Secure (BUMMERL_BASE_URL)")
 	if v := os.Getenv("BUMMERL_MAX_CONNS"); v != "" {
@@ -80,7 +80,7 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	limits.MaxConns = *maxConns
 	srv, ln := newHTTPServer(e, ln, limits)
 
-	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s). Open:\n", *db)
+	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s). Open:\n", store.Redact(*db))
 	for _, u := range listenURLs(ln.Addr().(*net.TCPAddr), *baseURL) {
 		fmt.Fprintf(stdout, "  %s\n", u)
 	}

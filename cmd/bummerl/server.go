@@ -114,6 +114,7 @@ func env(c echo.Context) views.Env {
 	}
 	e.Setup, _ = c.Get(setupKey).(bool)
 	e.Event, _ = c.Get(eventKey).(string)
+	e.NoBackup, _ = c.Get(noBackupKey).(bool)
 	return e
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -20,6 +21,7 @@ func (s *server) tournaments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	c.Set(noBackupKey, s.store.Postgres())
 	return render(c, http.StatusOK, views.TournamentsPage(rows))
 }
 
@@ -132,8 +134,12 @@ func (s *server) resize(c echo.Context) error {
 	return redirect(c, tournamentURL(id, "/sale"))
 }
 
-// backup downloads a consistent copy of the whole database.
+// backup downloads a consistent copy of the whole database; on
+// PostgreSQL it explains that pg_dump backs up (the button is hidden).
 func (s *server) backup(c echo.Context) error {
+	if s.store.Postgres() {
+		return store.ErrPostgresBackup
+	}
 	name := "bummerl-" + time.Now().Format("2006-01-02-1504") + ".db"
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "application/vnd.sqlite3")

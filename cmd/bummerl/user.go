@@ -43,7 +43,7 @@ func userCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func userAdd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("user add", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	db := fset.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	db := fset.String("db", defaultDB(), dbUsage)
 	role := fset.String("role", string(store.Organiser), "organiser or helper")
 	lang := fset.String("lang", envOr("BUMMERL_LANG", "de"), "language of the messages, de or en (BUMMERL_LANG)")
 	rest, err := parseInterspersed(fset, args)
@@ -99,7 +99,7 @@ func firstLine(r io.Reader) (string, error) {
 func userList(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("user list", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	db := fset.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	db := fset.String("db", defaultDB(), dbUsage)
 	rest, err := parseInterspersed(fset, args)
 	if err != nil {
 		return 2
