@@ -14,7 +14,11 @@ import (
 // explains that pg_dump backs up; on SQLite both are there (issue 13).
 func TestBackupDownloadPerBackend(t *testing.T) {
 	storetest.EachBackend(t, func(t *testing.T, dsn string) {
-		app := newTestAppOn(t, dsn)
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		app := newTestAppOn(t, st)
 		org := app.loggedIn("anna", store.Organiser)
 		page := org.get("/tournaments")
 		if page.status != http.StatusOK {

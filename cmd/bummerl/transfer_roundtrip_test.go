@@ -5,13 +5,13 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"net/http"
-	"os"
 	"regexp"
 	"strconv"
 	"testing"
 	"time"
 
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // The round trip of issue 13: a finished 256-card evening, played through
@@ -128,21 +128,6 @@ func (e evening) playRound(round int) {
 	}
 }
 
-// postgresTestDSN is the DSN of an empty PostgreSQL database for the test,
-// or a loud skip without one (never under CI=true: CI runs PostgreSQL).
-func postgresTestDSN(t *testing.T) string {
-	t.Helper()
-	const env = "BUMMERL_TEST_POSTGRES"
-	dsn := os.Getenv(env)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set under CI=true: the PostgreSQL tests must run", env)
-		}
-		t.Skipf("SKIPPED: no PostgreSQL (set %s to a postgres:// DSN of an empty database to run %s)", env, t.Name())
-	}
-	return dsn
-}
-
 // liveRevision is the one part of a public page that may differ between
 // the two servers: the revision a live page was drawn at counts the writes
 // to the tournament in that database (hundreds on the laptop, one import
@@ -254,7 +239,7 @@ func TestTransferRoundTrip(t *testing.T) {
 		samePages(t, laptop, other, id)
 	})
 	t.Run("SQLite to PostgreSQL and back", func(t *testing.T) {
-		st, err := store.Open(postgresTestDSN(t))
+		st, err := store.Open(storetest.Postgres(t)) // a schema of its own
 		if err != nil {
 			t.Fatal(err)
 		}

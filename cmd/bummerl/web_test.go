@@ -57,14 +57,7 @@ func (c *testClock) Add(d time.Duration) {
 // newTestApp starts the app with an empty database.
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
-	return newTestAppOn(t, filepath.Join(t.TempDir(), "test.db"))
-}
-
-// newTestAppOn starts the app on the database dsn, e.g. a PostgreSQL
-// database of storetest.Postgres.
-func newTestAppOn(t testing.TB, dsn string) *testApp {
-	t.Helper()
-	st, err := store.Open(dsn)
+	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
