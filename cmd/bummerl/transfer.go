@@ -21,13 +21,13 @@ func init() {
 	commands["import"] = command{summary: "store a tournament from a JSON document as a new one (import FILE.json)", run: importCommand}
 }
 
-const exportUsage = `usage: bummerl export --tournament ID [--db FILE] [--lang de|en] FILE.json
+const exportUsage = `usage: bummerl export --tournament ID [--db FILE|DSN] [--lang de|en] FILE.json
 
 Writes the tournament with its players, cards, rounds, draws, results, audit
 lines and settings to the new file FILE.json (never overwritten). Accounts
 and digital tables are not exported.`
 
-const importUsage = `usage: bummerl import [--db FILE] [--lang de|en] FILE.json
+const importUsage = `usage: bummerl import [--db FILE|DSN] [--lang de|en] FILE.json
 
 Stores the tournament of an export as a new tournament (the database file is
 created if missing). A tournament that is already in the database is refused.`
@@ -37,7 +37,7 @@ created if missing). A tournament that is already in the database is refused.`
 func transferFlags(name, usage string, args []string, stderr io.Writer, tournament *int64) (db, lang, file string, ok bool) {
 	fset := flag.NewFlagSet(name, flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	dbFlag := fset.String("db", defaultDB(), "SQLite database file (BUMMERL_DB)")
+	dbFlag := fset.String("db", defaultDB(), "SQLite database file or postgres:// DSN (BUMMERL_DB)")
 	langFlag := fset.String("lang", envOr("BUMMERL_LANG", "de"), "language of the messages, de or en (BUMMERL_LANG)")
 	if tournament != nil {
 		fset.Int64Var(tournament, "tournament", 0, "id of the tournament")
@@ -53,10 +53,11 @@ func transferFlags(name, usage string, args []string, stderr io.Writer, tourname
 	return *dbFlag, *langFlag, rest[0], true
 }
 
-// openExisting opens the database, refusing a missing file (Open would
-// create an empty one).
+// openExisting opens the database, refusing a missing SQLite file (Open
+// would create an empty one); a PostgreSQL database is there or Open says
+// why not.
 func openExisting(name, db, lang string, stderr io.Writer) *store.Store {
-	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(db); !store.IsPostgres(db) && errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintln(stderr, map[string]string{
 			"de": fmt.Sprintf("%s: Die Datenbank %s existiert nicht", name, db),
 			"en": fmt.Sprintf("%s: the database %s does not exist", name, db),

@@ -13,8 +13,15 @@ import (
 )
 
 func TestExportImportCommands(t *testing.T) {
+	t.Run("SQLite", func(t *testing.T) { exportImportCommands(t, filepath.Join(t.TempDir(), "server.db")) })
+	t.Run("PostgreSQL", func(t *testing.T) { exportImportCommands(t, postgresTestDSN(t)) })
+}
+
+// exportImportCommands exports from a laptop's SQLite file and imports
+// into the server's database.
+func exportImportCommands(t *testing.T, server string) {
 	dir := t.TempDir()
-	laptop, server := filepath.Join(dir, "laptop.db"), filepath.Join(dir, "server.db")
+	laptop := filepath.Join(dir, "laptop.db")
 	st, err := store.Open(laptop)
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +45,10 @@ func TestExportImportCommands(t *testing.T) {
 	code, out, errOut = runCmd("", "import", "--lang", "en", "--db", server, file)
 	if code != 0 || out != "tournament \"Preisschnapsen\" imported as tournament 1\n" {
 		t.Fatalf("import: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	back := filepath.Join(dir, "zurück.json") // and out of the server again
+	if code, _, errOut := runCmd("", "export", "--db", server, "--tournament", "1", back); code != 0 {
+		t.Fatalf("export from the server: status %d, stderr %q", code, errOut)
 	}
 
 	damaged := filepath.Join(dir, "kaputt.json")
