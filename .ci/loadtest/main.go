@@ -15,6 +15,22 @@
 // sent → event received on a phone), the errors and the server's memory.
 //
 //	go run ./.ci/loadtest [-phones 500] [-projectors 5] [-rate 2] [-duration 60s]
+//
+// With -results it measures writes instead (issue 13): -tournaments
+// tournaments (default 8) of -cards cards are set up and drawn, then
+// -helpers helpers per tournament (default 4), each logged in with his own
+// session, enter the results of round 1 through the API as fast as the
+// server answers, all at once; it reports results per second, p50/p99 of
+// the PUTs and the errors.
+//
+//	go run ./.ci/loadtest -results [-tournaments 8] [-helpers 4] [-readers 0] [-cards 512] [-db postgres://…]
+//
+// -readers phones load player's pages meanwhile; their p50/p99 is the
+// player's page under that write load.
+//
+// -db runs the server on that database (an empty one: a SQLite file that
+// does not exist yet or an empty PostgreSQL database) instead of a
+// throwaway SQLite file.
 package main
 
 import (
@@ -50,8 +66,19 @@ func main() {
 	duration := flag.Duration("duration", 60*time.Second, "how long the load runs")
 	bin := flag.String("bin", "", "bummerl binary to run (default: build ./cmd/bummerl)")
 	maxConns := flag.Int("max-conns", 4000, "the server's --max-conns (each phone holds two connections)")
+	db := flag.String("db", "", "database of the server, empty (default: a throwaway SQLite file)")
+	results := flag.Bool("results", false, "measure results entered at once into several tournaments instead")
+	tournaments := flag.Int("tournaments", 8, "with -results: tournaments")
+	helpers := flag.Int("helpers", 4, "with -results: helpers per tournament")
+	readers := flag.Int("readers", 0, "with -results: phones loading player's pages meanwhile")
 	flag.Parse()
-	if err := run(*cards, *phones, *projectors, *rate, *duration, *bin, *maxConns); err != nil {
+	var err error
+	if *results {
+		err = runResults(*tournaments, *helpers, *readers, *cards, *bin, *db)
+	} else {
+		err = run(*cards, *phones, *projectors, *rate, *duration, *bin, *maxConns, *db)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -129,68 +156,102 @@ type harness struct {
 	sent map[int64]time.Time // revision → when its result was sent
 }
 
-func run(cards, phones, projectors int, rate float64, duration time.Duration, bin string, maxConns int) error {
+// server is the bummerl server under load.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	dir  string // temporary files, removed by stop
+}
+
+// startServer builds bummerl (unless bin names a build), adds the users
+// (name → role; password load-test-pass) to db (default: a throwaway SQLite
+// file) and serves it on a free loopback port.
+func startServer(bin, db string, users map[string]string, args ...string) (*server, error) {
 	dir, err := os.MkdirTemp("", "bummerl-loadtest")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	s := &server{dir: dir}
 	if bin == "" {
 		bin = filepath.Join(dir, "bummerl")
 		fmt.Println("building ./cmd/bummerl …")
 		if out, err := exec.Command("go", "build", "-o", bin, "./cmd/bummerl").CombinedOutput(); err != nil {
-			return fmt.Errorf("build: %v\n%s", err, out)
+			s.stop()
+			return nil, fmt.Errorf("build: %v\n%s", err, out)
 		}
 	}
-	db := filepath.Join(dir, "b.db")
-	add := exec.Command(bin, "user", "add", "anna", "--db", db)
-	add.Stdin = strings.NewReader("load-test-pass\n")
-	if out, err := add.CombinedOutput(); err != nil {
-		return fmt.Errorf("user add: %v\n%s", err, out)
+	if db == "" {
+		db = filepath.Join(dir, "b.db")
+	}
+	for name, role := range users {
+		add := exec.Command(bin, "user", "add", name, "--role", role, "--db", db)
+		add.Stdin = strings.NewReader("load-test-pass\n")
+		if out, err := add.CombinedOutput(); err != nil {
+			s.stop()
+			return nil, fmt.Errorf("user add: %v\n%s", err, out)
+		}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return err
+		s.stop()
+		return nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	srv := exec.Command(bin, "serve", "--addr", addr, "--db", db, "--max-conns", strconv.Itoa(maxConns))
-	srv.Stdout, srv.Stderr = io.Discard, io.Discard
-	if err := srv.Start(); err != nil {
-		return err
+	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db}, args...)...)
+	s.cmd.Stdout, s.cmd.Stderr = io.Discard, io.Discard
+	if err := s.cmd.Start(); err != nil {
+		s.stop()
+		return nil, err
 	}
-	defer func() {
-		_ = srv.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { _ = srv.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			_ = srv.Process.Kill()
-		}
-	}()
-	h := &harness{base: "http://" + addr, sent: map[int64]time.Time{}}
+	s.base = "http://" + addr
 	for i := 0; ; i++ {
-		if resp, err := http.Get(h.base + "/api/tournaments"); err == nil {
+		if resp, err := http.Get(s.base + "/api/tournaments"); err == nil {
 			resp.Body.Close()
-			break
+			return s, nil
 		}
 		if i > 100 {
-			return errors.New("the server did not start")
+			s.stop()
+			return nil, errors.New("the server did not start")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// stop ends the server and removes the temporary files.
+func (s *server) stop() {
+	defer os.RemoveAll(s.dir)
+	if s.cmd == nil || s.cmd.Process == nil {
+		return
+	}
+	_ = s.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		_ = s.cmd.Process.Kill()
+	}
+}
+
+func run(cards, phones, projectors int, rate float64, duration time.Duration, bin string, maxConns int, db string) error {
+	srv, err := startServer(bin, db, map[string]string{"anna": "organiser"}, "--max-conns", strconv.Itoa(maxConns))
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	h := &harness{base: srv.base, sent: map[int64]time.Time{}}
 
 	fmt.Printf("setting up %d cards …\n", cards)
-	staff, err := h.login()
+	staff, err := h.login("anna")
 	if err != nil {
 		return err
 	}
-	matches, err := h.setup(staff, cards)
+	matches, err := h.setup(staff, 1, cards)
 	if err != nil {
 		return err
 	}
-	pid := srv.Process.Pid
+	pid := srv.cmd.Process.Pid
 	rss0 := memory(pid, "VmRSS")
 
 	ctx, stop := context.WithTimeout(context.Background(), duration)
@@ -285,10 +346,10 @@ type client struct {
 	base string
 }
 
-func (h *harness) login() (*client, error) {
+func (h *harness) login(name string) (*client, error) {
 	jar, _ := cookiejar.New(nil)
 	c := &client{http: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}, base: h.base}
-	req, _ := http.NewRequest(http.MethodPost, h.base+"/login", strings.NewReader(url.Values{"name": {"anna"}, "password": {"load-test-pass"}}.Encode()))
+	req, _ := http.NewRequest(http.MethodPost, h.base+"/login", strings.NewReader(url.Values{"name": {name}, "password": {"load-test-pass"}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	resp, err := c.http.Do(req)
@@ -335,35 +396,43 @@ type match struct {
 	Result  any  `json:"result"`
 }
 
-// setup creates the tournament, sells its cards and draws round 1.
-func (h *harness) setup(c *client, cards int) ([]match, error) {
+// setup creates tournament id (the id the next one gets), sells its cards
+// and draws round 1.
+func (h *harness) setup(c *client, id, cards int) ([]match, error) {
 	prizes := []string{"1", "2", "3", "4", "5", "6", "7", "8"}
-	if _, err := c.api(http.MethodPost, "/api/tournaments", map[string]any{"name": "Lasttest", "cards": cards, "max_cards": 3, "price_cents": 1000, "prizes": prizes}, nil); err != nil {
+	var created struct {
+		ID int `json:"id"`
+	}
+	if _, err := c.api(http.MethodPost, "/api/tournaments", map[string]any{"name": "Lasttest " + strconv.Itoa(id), "cards": cards, "max_cards": 3, "price_cents": 1000, "prizes": prizes}, &created); err != nil {
 		return nil, err
 	}
+	if created.ID != id {
+		return nil, fmt.Errorf("the new tournament is %d, not %d: is the database empty?", created.ID, id)
+	}
+	t := "/api/tournaments/" + strconv.Itoa(id)
 	players := cards * 200 / 256
 	for i := 1; i <= players; i++ {
 		n := 1
 		if i <= cards-players {
 			n = 2
 		}
-		if _, err := c.api(http.MethodPost, "/api/tournaments/1/sales", map[string]any{"name": "Spieler " + strconv.Itoa(i), "count": n}, nil); err != nil {
+		if _, err := c.api(http.MethodPost, t+"/sales", map[string]any{"name": "Spieler " + strconv.Itoa(i), "count": n}, nil); err != nil {
 			return nil, err
 		}
 	}
 	var ann struct {
 		Commitment string `json:"commitment"`
 	}
-	if _, err := c.api(http.MethodPost, "/api/tournaments/1/draw/announce", nil, &ann); err != nil {
+	if _, err := c.api(http.MethodPost, t+"/draw/announce", nil, &ann); err != nil {
 		return nil, err
 	}
-	if _, err := c.api(http.MethodPost, "/api/tournaments/1/draw/digital", map[string]any{"commitment": ann.Commitment}, nil); err != nil {
+	if _, err := c.api(http.MethodPost, t+"/draw/digital", map[string]any{"commitment": ann.Commitment}, nil); err != nil {
 		return nil, err
 	}
 	var round struct {
 		Matches []match `json:"matches"`
 	}
-	if _, err := c.api(http.MethodGet, "/api/tournaments/1/rounds/1", nil, &round); err != nil {
+	if _, err := c.api(http.MethodGet, t+"/rounds/1", nil, &round); err != nil {
 		return nil, err
 	}
 	var open []match
