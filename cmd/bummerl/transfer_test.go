@@ -10,11 +10,11 @@ import (
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 func TestExportImportCommands(t *testing.T) {
-	t.Run("SQLite", func(t *testing.T) { exportImportCommands(t, filepath.Join(t.TempDir(), "server.db")) })
-	t.Run("PostgreSQL", func(t *testing.T) { exportImportCommands(t, postgresTestDSN(t)) })
+	storetest.EachBackend(t, exportImportCommands)
 }
 
 // exportImportCommands exports from a laptop's SQLite file and imports
