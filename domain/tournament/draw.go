@@ -35,6 +35,9 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 	if err := t.Settings.Validate(); err != nil {
 		return nil, err
 	}
+	if t.Settings.swiss() {
+		return t.swissNext()
+	}
 	rp := t.progress()
 	if rp.openMatch != 0 {
 		return nil, conflict("round_unfinished", "", rp.openMatch, rp.openRound)
@@ -60,6 +63,12 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 // surrendered (P-6). New matches start above every version seen so far
 // (see UndoDraw), so a form from before a re-draw is stale.
 func (t *Tournament) ApplyDraw(d Draw) error {
+	if t.Settings.swiss() != (d.Method == SwissPairing) {
+		return invalid("draw_method_invalid", "method", string(d.Method))
+	}
+	if t.Settings.swiss() {
+		return t.pairSwiss(d)
+	}
 	groups, err := t.NextDraw()
 	if err != nil {
 		return err
@@ -223,6 +232,9 @@ func (t *Tournament) UndoDraw() error {
 		highest = max(highest, m.Version)
 	}
 	t.Rounds = t.Rounds[:len(t.Rounds)-1]
+	if t.Settings.swiss() {
+		t.undoSwissEntries()
+	}
 	t.drawChanged()
 	t.Version = highest + 1
 	return nil

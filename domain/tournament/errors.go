@@ -89,6 +89,17 @@ var messages = map[string]message{
 	"name_taken":                 {"%s is another player already (no. %d); add a note to tell them apart, e.g. the place", "%s ist schon ein anderer Spieler (Nr. %d); zum Unterscheiden einen Zusatz anfügen, z. B. den Ort"},
 	"payment_invalid":            {"the payment must be cash, card or other, not %q", "Die Zahlungsart muss bar, Karte oder andere sein, nicht %q"},
 	"walkover_with_score":        {"a walkover (kampflos) has no Bummerl and no score sheet", "Ein kampfloser Sieg hat keine Bummerl und keinen Spielzettel"},
+	"form_invalid":               {"unknown tournament form %q (want preis or swiss)", "Unbekannte Turnierform %q (preis oder swiss)"},
+	"swiss_cards_invalid":        {"a Swiss tournament needs room for 2 to 4096 players, not %d", "Ein Turnier im Schweizer System braucht Platz für 2 bis 4096 Personen, nicht %d"},
+	"swiss_rounds_invalid":       {"the number of rounds must be 0 (default) or 1 to %[2]d, not %[1]d", "Die Anzahl der Runden muss 0 (Vorgabe) oder 1 bis %[2]d sein, nicht %[1]d"},
+	"swiss_too_few_players":      {"%d players cannot play %d rounds: every round needs two players and nobody meets anyone twice (SW-2)", "%d Personen können keine %d Runden spielen: jede Runde braucht zwei Personen, und niemand trifft jemanden zweimal (SW-2)"},
+	"swiss_no_bye":               {"round %d cannot be paired: everyone has had the bye (SW-7); end the tournament or enter a player", "Runde %d lässt sich nicht paaren: alle hatten schon ein Freilos (SW-7); das Turnier beenden oder eine Person nachtragen"},
+	"swiss_one_entry":            {"%s holds a card already: one entry per player in the Swiss system", "%s hat schon eine Karte: im Schweizer System hat jede Person nur eine"},
+	"swiss_only":                 {"only in a Swiss-system tournament", "Nur in einem Turnier im Schweizer System"},
+	"late_entry_before_draw":     {"before round 1 players are entered at the sale desk", "Vor der Runde 1 werden Personen beim Verkauf eingetragen"},
+	"late_entry_too_late":        {"all %d rounds are paired; nobody can enter any more", "Alle %d Runden sind gepaart; niemand kann mehr einsteigen"},
+	"withdraw_before_draw":       {"before round 1, cancel the sale instead", "Vor der Runde 1 stattdessen den Verkauf stornieren"},
+	"withdrawn_already":          {"the player of card %d has withdrawn already", "Die Person mit Karte %d hat sich schon zurückgezogen"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
 }
 

@@ -51,5 +51,6 @@ func sameRules(a, b Settings) bool {
 
 func (s Settings) equalScalars(o Settings) bool {
 	return s.Name == o.Name && s.Cards == o.Cards && s.MaxCards == o.MaxCards && s.PriceCents == o.PriceCents &&
-		s.Variant == o.Variant && s.Closing == o.Closing && s.BummerlToWin == o.BummerlToWin && s.MultiplePrizes == o.MultiplePrizes
+		s.Variant == o.Variant && s.Closing == o.Closing && s.BummerlToWin == o.BummerlToWin && s.MultiplePrizes == o.MultiplePrizes &&
+		s.Form == o.Form && s.Swiss == o.Swiss
 }

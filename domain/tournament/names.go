@@ -62,6 +62,9 @@ func ParseBracket(code string) (Bracket, bool) {
 // by the number of cards in the main bracket (byes count, so round 1 of 8
 // cards is the quarterfinal); placement brackets by what they decide (P-7).
 func RoundName(r Round, b Bracket) Name {
+	if r.Draw.Method == SwissPairing { // SW-8: every Swiss round is a round
+		return Name{fmt.Sprintf("Runde %d", r.No), fmt.Sprintf("Round %d", r.No)}
+	}
 	if b != Main {
 		return b.Name()
 	}

@@ -115,16 +115,24 @@ func (t *Tournament) held(p PlayerID) int {
 // player and N in all. The player gets the lowest free numbers; each card
 // gets the next sale sequence, which orders the draw (P-4).
 func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
+	return t.sell(p, k, !t.drawn())
+}
+
+// sell is Sell while sales are open, or for a late entry (SW-15).
+func (t *Tournament) sell(p PlayerID, k int, open bool) ([]CardNo, error) {
 	pl, ok := t.Player(p)
 	switch {
 	case !ok:
 		return nil, notFound("player_not_found", "player", int(p))
 	case k < 1:
 		return nil, invalid("sell_count_invalid", "count", k)
-	case t.drawn():
+	case !open:
 		return nil, conflict("sales_closed", "")
 	}
 	s := t.scanSales(p)
+	if t.Settings.swiss() && k > 1-s.held { // SW-1
+		return nil, conflict("swiss_one_entry", "count", pl.Name)
+	}
 	// Compared by subtraction, so a huge k cannot overflow past the checks
 	// and size the allocation below (P-1).
 	if k > t.Settings.MaxCards-s.held {
@@ -164,8 +172,13 @@ func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
 // is refused with player_exists (the desk asks; SellToNamesake sells to a
 // different person of that name).
 func (t *Tournament) SellTo(p Player, k int) (PlayerID, []CardNo, error) {
+	return t.sellTo(p, k, !t.drawn())
+}
+
+// sellTo is SellTo while sales are open, or for a late entry (SW-15).
+func (t *Tournament) sellTo(p Player, k int, open bool) (PlayerID, []CardNo, error) {
 	if p.ID != 0 {
-		sold, err := t.Sell(p.ID, k)
+		sold, err := t.sell(p.ID, k, open)
 		return p.ID, sold, err
 	}
 	if same, ok := t.Namesake(p.Name); ok {
@@ -176,7 +189,7 @@ func (t *Tournament) SellTo(p Player, k int) (PlayerID, []CardNo, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	sold, err := t.Sell(id, k)
+	sold, err := t.sell(id, k, open)
 	if err != nil {
 		t.Players, t.Version = players, version
 		return 0, nil, err

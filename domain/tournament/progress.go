@@ -255,6 +255,9 @@ func (t *Tournament) Current() *Round {
 // Finished reports whether every place is decided: the final and the
 // placement matches beside it are over.
 func (t *Tournament) Finished() bool {
+	if t.Settings.swiss() {
+		return t.swissFinished()
+	}
 	if len(t.Rounds) == 0 {
 		return false
 	}

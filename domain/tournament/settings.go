@@ -28,6 +28,7 @@ func (s Settings) Validate() error {
 // (domain/text: trimmed, NFC) and the prizes copied, so the caller's slice
 // is not shared.
 func (s Settings) normalized() (Settings, error) {
+	s = s.normalForm()
 	name, err := requiredText(text.TournamentName, s.Name)
 	if err != nil {
 		return s, err
@@ -53,10 +54,16 @@ func (s Settings) normalized() (Settings, error) {
 
 // validNumbers checks every setting but the texts.
 func (s Settings) validNumbers() error {
-	if !validN(s.Cards) { // P-1
+	switch {
+	case s.Form != FormPreis && s.Form != FormSwiss:
+		return invalid("form_invalid", "form", string(s.Form))
+	case s.swiss():
+		if err := s.validSwiss(); err != nil {
+			return err
+		}
+	case !validN(s.Cards): // P-1
 		return invalid("cards_not_power_of_two", "cards", s.Cards)
-	}
-	if s.MaxCards < 1 { // P-1
+	case s.MaxCards < 1: // P-1
 		return invalid("max_cards_invalid", "max_cards", s.MaxCards)
 	}
 	if s.PriceCents < 0 {
@@ -194,6 +201,9 @@ func renumber(cards []Card, n int) []Card {
 // sold it suggests the largest smaller N' (at least 4) with more than N'/2
 // sold, or 0 when even N' = 4 does not fit.
 func (t *Tournament) Shortfall() (short bool, suggest int) {
+	if t.Settings.swiss() {
+		return false, 0 // P-2 is of the knock-out; SW-2 needs two players
+	}
 	sold := t.Sold()
 	if sold > t.Settings.Cards/2 {
 		return false, 0

@@ -21,6 +21,9 @@ type Standing struct {
 
 // Standings lists every sold card, best first: by place, then card number.
 func (t *Tournament) Standings() []Standing {
+	if t.Settings.swiss() {
+		return t.swissStandings()
+	}
 	rp := t.progress()
 	out := make([]Standing, 0, len(t.Cards))
 	for _, c := range t.Cards {
@@ -99,6 +102,9 @@ func (tr tier) complete() bool { return len(tr.cards) == tr.to-tr.from+1 }
 // Where a prize reaches a shared place with more candidates than it can
 // serve one each, it goes by lot among them.
 func (t *Tournament) Prizes() []Award {
+	if t.Settings.swiss() {
+		return t.swissPrizes()
+	}
 	prizes := t.Settings.Prizes
 	var awards []Award
 	won := map[PlayerID]bool{}

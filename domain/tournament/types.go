@@ -24,10 +24,12 @@ type Settings struct {
 	PriceCents     int // price of one entry card
 	Variant        schnapsen.Variant
 	Closing        schnapsen.Closing
-	BummerlToWin   int      // Bummerl per match, 1–3 (B-3)
-	Prizes         []string // descriptions; 2, 4 or 8 of them (P-7)
-	MultiplePrizes bool     // P-8
-	Event          Event    // date, venue, start time (issue 9): shown, no rule
+	BummerlToWin   int           // Bummerl per match, 1–3 (B-3)
+	Prizes         []string      // descriptions; 2, 4 or 8 of them (P-7)
+	MultiplePrizes bool          // P-8
+	Event          Event         // date, venue, start time (issue 9): shown, no rule
+	Form           Form          // Preisschnapsen ("") or Swiss system (swiss.go)
+	Swiss          SwissSettings // zero for Preisschnapsen
 }
 
 // Player is a person at the tournament; he holds zero or more entry cards.
@@ -47,6 +49,10 @@ type Card struct {
 	// price it was sold at.
 	Payment    PayMethod
 	PriceCents int
+	// Swiss system only (swiss.go): From is the round a late entry is
+	// first paired in (SW-15; 0 from the start), Out the round from which
+	// a withdrawn player is no longer paired (SW-16; 0 plays on).
+	From, Out int
 }
 
 // Pot is the left or the right pot of the two-pot draw (P-3).
