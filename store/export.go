@@ -22,9 +22,12 @@ import (
 
 const (
 	// DocumentFormat and DocumentVersion name the document; an importer
-	// refuses any other.
+	// refuses another format and a version above its own. Version 2 adds
+	// the Swiss system (issue 14): Settings.Form and Settings.Swiss, and
+	// Cards' From and Out; a version 1 document is a Preisschnapsen and
+	// reads as one (the new fields are zero).
 	DocumentFormat  = "bummerl-tournament"
-	DocumentVersion = 1
+	DocumentVersion = 2
 	// MaxDocumentBytes caps what ReadDocument reads: a 4096-card evening
 	// with every score sheet and its audit stays well below it.
 	MaxDocumentBytes = 64 << 20
@@ -132,10 +135,10 @@ func ReadDocument(r io.Reader) (Document, error) {
 			fmt.Sprintf("this is no exported Bummerl tournament (format %q, not %q)", head.Format, DocumentFormat),
 			fmt.Sprintf("Das ist kein exportiertes Bummerl-Turnier (Format „%s“, nicht „%s“)", head.Format, DocumentFormat))
 	}
-	if head.Version != DocumentVersion {
+	if !knownVersion(head.Format, head.Version) {
 		return Document{}, errBadDocument(
-			fmt.Sprintf("the document is version %d of %s; this Bummerl reads version %d only (exported by another Bummerl version?)", head.Version, DocumentFormat, DocumentVersion),
-			fmt.Sprintf("Das Dokument ist Version %d von %s; dieses Bummerl liest nur Version %d (von einer anderen Bummerl-Version exportiert?)", head.Version, DocumentFormat, DocumentVersion))
+			fmt.Sprintf("the document is version %d of %s; this Bummerl reads versions 1 to %d only (exported by another Bummerl version?)", head.Version, DocumentFormat, DocumentVersion),
+			fmt.Sprintf("Das Dokument ist Version %d von %s; dieses Bummerl liest nur Version 1 bis %d (von einer anderen Bummerl-Version exportiert?)", head.Version, DocumentFormat, DocumentVersion))
 	}
 	// Strictly, as the API reads bodies: names in their exact case, each
 	// once, no unknown ones, valid UTF-8, nothing after the end.
@@ -154,7 +157,7 @@ func (doc *Document) validate() error {
 		msg := fmt.Sprintf(format, args...)
 		return errBadDocument("the document is damaged: "+msg, "Das Dokument ist beschädigt: "+msg)
 	}
-	if doc.Format != DocumentFormat || doc.Version != DocumentVersion {
+	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() {
 		return bad("format %q version %d", doc.Format, doc.Version)
 	}
 	if len(doc.Audit) == 0 {
@@ -190,6 +193,9 @@ func (doc *Document) validate() error {
 	for _, c := range t.Cards {
 		if c.No < 1 || int(c.No) > t.Settings.Cards {
 			return bad("card %d outside 1 … %d", c.No, t.Settings.Cards)
+		}
+		if swissRound := func(k int) bool { return k == 0 || t.Settings.IsSwiss() && k > 0 && k <= len(t.Rounds)+1 }; !swissRound(c.From) || !swissRound(c.Out) {
+			return bad("card %d: entry round %d, withdrawal round %d", c.No, c.From, c.Out) // SW-15, SW-16
 		}
 		cards[c.No] = true
 	}
@@ -315,4 +321,9 @@ func byOrigin(tx *gorm.DB, want string) (id int64, name string, err error) {
 		return *r.TournamentID, name, nil
 	}
 	return 0, "", nil
+}
+
+// knownVersion: this program reads every version up to its own.
+func knownVersion(format string, version int) bool {
+	return format == DocumentFormat && version >= 1 && version <= DocumentVersion
 }

@@ -62,7 +62,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first.Format != "bummerl-tournament" || first.Version != 1 || len(first.Origin) != 64 || first.Tournament.ID != 0 {
+		if first.Format != "bummerl-tournament" || first.Version != store.DocumentVersion || len(first.Origin) != 64 || first.Tournament.ID != 0 {
 			t.Fatalf("head %q %d %q id %d", first.Format, first.Version, first.Origin, first.Tournament.ID)
 		}
 
@@ -131,7 +131,7 @@ func TestImportRefusesDamage(t *testing.T) {
 		}
 		reads := map[string]string{
 			"bad JSON":        string(good[:len(good)/2]),
-			"unknown version": strings.Replace(string(good), `"version":1`, `"version":2`, 1),
+			"unknown version": strings.Replace(string(good), `"version":2`, `"version":3`, 1),
 			"other format":    strings.Replace(string(good), `"bummerl-tournament"`, `"bummerl-backup"`, 1),
 			"unknown field":   strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1),
 			"trailing data":   string(good) + "{}",

@@ -35,6 +35,11 @@ type tournamentRow struct {
 	EventDate string `gorm:"column:event_date" json:"date"`
 	Venue     string `gorm:"column:venue" json:"venue"`
 	StartTime string `gorm:"column:start_time" json:"start"`
+	// The Swiss system (issue 14, swiss.go); empty for Preisschnapsen, so
+	// its audit lines read as before.
+	Form         string `gorm:"column:form" json:"form,omitempty"`
+	SwissRounds  int    `gorm:"column:swiss_rounds" json:"swiss_rounds,omitempty"`
+	BuchholzCut1 bool   `gorm:"column:buchholz_cut1" json:"buchholz_cut1,omitempty"`
 	// The audit leaves the seed of an announced draw out: the history would
 	// otherwise show it before the draw reveals it (P-4).
 	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
@@ -72,6 +77,9 @@ type cardRow struct {
 	// Money (issue 9, payments.go): "" is cash; 0 is the tournament's price.
 	Payment    string `gorm:"column:payment" json:"payment"`
 	PriceCents int    `gorm:"column:price_cents" json:"price_cents"`
+	// Swiss system (issue 14): late entry's first round, withdrawal's round.
+	From int `gorm:"column:swiss_from" json:"from,omitempty"`
+	Out  int `gorm:"column:swiss_out" json:"out,omitempty"`
 }
 
 type roundRow struct {
@@ -245,6 +253,9 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		MultiplePrizes: t.Settings.MultiplePrizes,
 		Tables:         t.Tables,
 		Finished:       t.Finished(),
+		Form:           string(t.Settings.Form),
+		SwissRounds:    t.Settings.Swiss.Rounds,
+		BuchholzCut1:   t.Settings.Swiss.BuchholzCut1,
 	}}
 	if p := t.Pending; p != nil {
 		rs.t.PendingSeed, rs.t.PendingCommitment = someText(p.Seed), someText(p.Commitment)
@@ -254,7 +265,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 	}
 	for _, c := range t.Cards {
 		rs.cards = append(rs.cards, cardRow{TournamentID: t.ID, No: int(c.No), Player: int(c.Player), Sale: c.Sale,
-			Payment: string(c.Payment), PriceCents: c.PriceCents})
+			Payment: string(c.Payment), PriceCents: c.PriceCents, From: c.From, Out: c.Out})
 	}
 	for _, r := range t.Rounds {
 		rs.rounds = append(rs.rounds, roundRow{TournamentID: t.ID, No: r.No,
@@ -367,6 +378,8 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 			BummerlToWin:   tr.BummerlToWin,
 			MultiplePrizes: tr.MultiplePrizes,
 			Event:          tournament.Event{Date: tr.EventDate, Venue: tr.Venue, Start: tr.StartTime},
+			Form:           tournament.Form(tr.Form),
+			Swiss:          tournament.SwissSettings{Rounds: tr.SwissRounds, BuchholzCut1: tr.BuchholzCut1},
 		},
 	}
 	if err := json.Unmarshal([]byte(tr.Prizes), &t.Settings.Prizes); err != nil {
@@ -380,7 +393,7 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	}
 	for _, c := range rs.cards {
 		t.Cards = append(t.Cards, tournament.Card{No: tournament.CardNo(c.No), Player: tournament.PlayerID(c.Player), Sale: c.Sale,
-			Payment: tournament.PayMethod(c.Payment), PriceCents: c.PriceCents})
+			Payment: tournament.PayMethod(c.Payment), PriceCents: c.PriceCents, From: c.From, Out: c.Out})
 	}
 	roundAt := make(map[int]*tournament.Round, len(rs.rounds))
 	t.Rounds = make([]tournament.Round, len(rs.rounds))

@@ -57,6 +57,9 @@ var migrations = []migration{
 	{sqlite: addPayments},
 	// 8: tournaments.event_date, venue, start_time (issue 9, event.go).
 	{sqlite: addEvent},
+	// 9: the Swiss system (issue 14, swiss.go): tournaments.form,
+	// swiss_rounds, buchholz_cut1; cards.swiss_from, swiss_out.
+	{sqlite: addSwiss(false), postgres: addSwiss(true)},
 }
 
 // execSQL is a step of plain SQL (one or more statements).
