@@ -213,6 +213,18 @@ func (n nullText) MarshalJSON() ([]byte, error) {
 	return json.Marshal(n.S)
 }
 
+// UnmarshalJSON reads what MarshalJSON writes: the audit's before and
+// after are read back (undone.go), and a pending commitment in them is a
+// string.
+func (n *nullText) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = nullText{}
+		return nil
+	}
+	n.Valid = true
+	return json.Unmarshal(b, &n.S)
+}
+
 // rowSet is a tournament as rows.
 type rowSet struct {
 	t       tournamentRow

@@ -38,6 +38,16 @@ type settingsJSON struct {
 	Date  string `json:"date"`
 	Start string `json:"start"`
 	Venue string `json:"venue"`
+	// The tournament form (issue 14): "preis" (the default) or "swiss",
+	// and the Swiss settings, only for "swiss".
+	Form  string     `json:"form"`
+	Swiss *swissJSON `json:"swiss,omitempty"`
+}
+
+// swissJSON is tournament.SwissSettings on the wire (SW-2, SW-11).
+type swissJSON struct {
+	Rounds       int  `json:"rounds"` // 0: the default
+	BuchholzCut1 bool `json:"buchholz_cut1"`
 }
 
 // settings fills in the documented defaults: variant soft, closing
@@ -48,6 +58,10 @@ func (j settingsJSON) settings() tournament.Settings {
 		Variant: schnapsen.Variant(j.Variant), Closing: schnapsen.Closing(j.Closing),
 		BummerlToWin: j.BummerlToWin, Prizes: j.Prizes, MultiplePrizes: j.MultiplePrizes,
 		Event: tournament.Event{Date: j.Date, Start: j.Start, Venue: j.Venue},
+		Form:  formOf(j.Form),
+	}
+	if j.Swiss != nil {
+		set.Swiss = tournament.SwissSettings{Rounds: j.Swiss.Rounds, BuchholzCut1: j.Swiss.BuchholzCut1}
 	}
 	if set.Variant == "" {
 		set.Variant = schnapsen.Soft
@@ -66,12 +80,16 @@ func settingsOut(s tournament.Settings) settingsJSON {
 	if prizes == nil {
 		prizes = []string{}
 	}
-	return settingsJSON{
+	out := settingsJSON{
 		Name: s.Name, Cards: s.Cards, MaxCards: s.MaxCards, PriceCents: s.PriceCents,
 		Variant: string(s.Variant), Closing: string(s.Closing), BummerlToWin: s.BummerlToWin,
 		Prizes: prizes, MultiplePrizes: s.MultiplePrizes,
-		Date: s.Event.Date, Start: s.Event.Start, Venue: s.Event.Venue,
+		Date: s.Event.Date, Start: s.Event.Start, Venue: s.Event.Venue, Form: s.Form.Code(),
 	}
+	if s.IsSwiss() {
+		out.Swiss = &swissJSON{Rounds: s.Swiss.Rounds, BuchholzCut1: s.Swiss.BuchholzCut1}
+	}
+	return out
 }
 
 type summaryJSON struct {
@@ -93,12 +111,19 @@ type tournamentJSON struct {
 	// Shortfall is P-2: too few cards sold, and the smaller N offered (0: none fits).
 	Shortfall bool `json:"shortfall"`
 	Suggest   int  `json:"suggest_cards,omitempty"`
+	// SwissRounds is the number of rounds a Swiss tournament plays (SW-2:
+	// the setting or its default); absent for Preisschnapsen.
+	SwissRounds int `json:"swiss_rounds,omitempty"`
 }
 
 func tournamentOut(t *tournament.Tournament) tournamentJSON {
 	short, suggest := t.Shortfall()
-	return tournamentJSON{ID: t.ID, Version: t.Version, Settings: settingsOut(t.Settings),
+	out := tournamentJSON{ID: t.ID, Version: t.Version, Settings: settingsOut(t.Settings),
 		Sold: t.Sold(), Rounds: len(t.Rounds), Shortfall: short, Suggest: suggest}
+	if t.Settings.IsSwiss() {
+		out.SwissRounds = t.SwissRounds()
+	}
+	return out
 }
 
 // playerJSON is a player for staff; the phone number is private.

@@ -348,6 +348,9 @@ type standingsJSON struct {
 	Finished bool           `json:"finished"`
 	Cards    []standingJSON `json:"cards"`
 	Players  []standingJSON `json:"players"`
+	// Swiss is the table with every tie-break of a Swiss tournament
+	// (SW-10 … SW-14); absent for Preisschnapsen.
+	Swiss *swissTableJSON `json:"swiss,omitempty"`
 }
 
 // apiStandings lists every card's place (or the places it can still
@@ -368,6 +371,9 @@ func (s *server) apiStandings(c echo.Context) error {
 	for _, pp := range t.PlayerPlaces() {
 		out.Players = append(out.Players, standingJSON{pp.Card, pp.Player, ros.players[pp.Player].Name,
 			pp.Decided, pp.From, pp.To, bracket[pp.Card]})
+	}
+	if t.Settings.IsSwiss() {
+		out.Swiss = swissTableOut(t)
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -35,6 +35,9 @@ func drawModel(t *tournament.Tournament, lang string, f views.Form) views.DrawMo
 	if r := t.Current(); r != nil && !anyPlayed(r) {
 		m.UndoRound = r.No
 	}
+	if t.Settings.IsSwiss() {
+		m.Swiss = swissDrawView(t, views.NewForm(nil))
+	}
 	groups, err := t.NextDraw()
 	if err != nil {
 		m.Blocked = errorText(err, lang)
@@ -59,6 +62,9 @@ func drawModel(t *tournament.Tournament, lang string, f views.Form) views.DrawMo
 // drawn has PotSize matches in its bracket.
 func groupName(t *tournament.Tournament, g tournament.DrawGroup) tournament.Name {
 	r := tournament.Round{No: len(t.Rounds) + 1, Matches: make([]tournament.Match, g.PotSize)}
+	if t.Settings.IsSwiss() {
+		r.Draw.Method = tournament.SwissPairing
+	}
 	for i := range r.Matches {
 		r.Matches[i].Bracket = g.Bracket
 	}
@@ -136,6 +142,9 @@ func drawAnnounced(c echo.Context, t *tournament.Tournament, seen string) error 
 
 // drawDigital draws the next round from the announced seed (P-4).
 func drawDigital(t *tournament.Tournament) error {
+	if t.Settings.IsSwiss() {
+		return pairSwiss(t) // SW-4: paired, not drawn from pots
+	}
 	if t.Pending == nil {
 		// ApplyDraw names what is missing: the round, or the announcement.
 		return t.ApplyDraw(tournament.Draw{Method: tournament.Digital})

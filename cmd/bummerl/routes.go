@@ -101,6 +101,9 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/draw/undo", s.undoDraw)
 	org.add(http.MethodGet, "/t/:id/draw/undo", s.undoConfirm)
 	org.add(http.MethodGet, "/t/:id/resize", s.resizeConfirm)
+	org.add(http.MethodPost, "/t/:id/swiss/late", s.lateEntry)
+	org.add(http.MethodGet, "/t/:id/swiss/withdraw", s.withdrawConfirm)
+	org.add(http.MethodPost, "/t/:id/swiss/withdraw", s.withdraw)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
 	org.add(http.MethodGet, "/t/:id/export/:file", s.exportCSV)
 	org.add(http.MethodGet, "/t/:id/export.json", s.exportDocument)
@@ -158,6 +161,8 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export", s.exportDocument)
 	apiOrg.withBodyLimit(maxImportBody).add(http.MethodPost, "/api/tournaments/import", s.apiImport)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/late-entries", s.apiLateEntry)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/cards/:no/withdraw", s.apiWithdraw)
 }
 
 // routeGroup registers routes of one access level and records that level.

@@ -34,6 +34,11 @@ func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel 
 	m := views.StandingsModel{TournamentID: t.ID, Name: t.Settings.Name, Finished: t.Finished(),
 		BracketTitle: views.BracketTitle(lang, len(t.Settings.Prizes)),
 		Date:         eventDay(lang, t.Settings.Event), Venue: t.Settings.Event.Venue}
+	m.Prizes = prizeRows(t, ros, lang)
+	if t.Settings.IsSwiss() {
+		m.Swiss = swissTableView(t) // instead of the bracket (issue 14)
+		return m
+	}
 	for _, r := range t.Rounds {
 		byBracket := map[tournament.Bracket][]views.BracketMatch{}
 		for _, mt := range r.Matches {
@@ -64,19 +69,25 @@ func standingsModel(t *tournament.Tournament, lang string) views.StandingsModel 
 		m.Players = append(m.Players, views.StandingRow{Card: pp.Card, Player: p.Name, Club: p.Club,
 			Decided: pp.Decided, From: pp.From, To: pp.To, Where: where[pp.Card]})
 	}
+	return m
+}
+
+// prizeRows is the prize list with the winners decided so far (P-7, SW-17).
+func prizeRows(t *tournament.Tournament, ros roster, lang string) []views.PrizeRow {
 	awards := map[int]tournament.Award{}
 	for _, a := range t.Prizes() {
 		awards[a.Prize] = a
 	}
+	var out []views.PrizeRow
 	for i, desc := range t.Settings.Prizes {
 		row := views.PrizeRow{Prize: i + 1, Description: desc}
 		if a, ok := awards[i+1]; ok {
 			row.Card, row.From, row.To, row.Lot = a.Card, a.From, a.To, a.LotText(lang)
 			row.Player = ros.players[a.Player].Name
 		}
-		m.Prizes = append(m.Prizes, row)
+		out = append(out, row)
 	}
-	return m
+	return out
 }
 
 // bracketMatch is a match as the bracket shows it.

@@ -184,6 +184,11 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 		"date":           set.Event.Date,
 		"start":          set.Event.Start,
 		"venue":          set.Event.Venue,
+		"form":           set.Form.Code(),
+		"swiss_rounds":   strconv.Itoa(set.Swiss.Rounds),
+	}
+	if set.Swiss.BuchholzCut1 {
+		v["buchholz_cut1"] = "on"
 	}
 	for i, p := range set.Prizes {
 		v["prize_"+strconv.Itoa(i+1)] = p
@@ -198,7 +203,7 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 // are reported at their field; the rules themselves are the domain's.
 func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	v := map[string]string{}
-	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes", "date", "start", "venue"} {
+	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes", "date", "start", "venue", "form", "swiss_rounds", "buchholz_cut1"} {
 		v[k] = strings.TrimSpace(c.FormValue(k))
 	}
 	for i := 1; i <= views.PrizeSlots; i++ {
@@ -212,6 +217,7 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 		Closing:        schnapsen.Closing(v["closing"]),
 		MultiplePrizes: v["multiple_prizes"] == "on",
 		Event:          tournament.Event{Date: v["date"], Start: v["start"], Venue: v["venue"]},
+		Form:           formOf(v["form"]),
 	}
 	number := func(field string) int {
 		n, err := strconv.Atoi(v[field])
@@ -223,6 +229,12 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	set.Cards = number("cards")
 	set.MaxCards = number("max_cards")
 	set.BummerlToWin = number("bummerl_to_win")
+	if set.Form == tournament.FormSwiss { // the Swiss fields count only there
+		if v["swiss_rounds"] == "" {
+			v["swiss_rounds"] = "0" // the default (SW-2)
+		}
+		set.Swiss = tournament.SwissSettings{Rounds: number("swiss_rounds"), BuchholzCut1: v["buchholz_cut1"] == "on"}
+	}
 	// The domain checks the count (P-7); only a value outside the form's
 	// choices is refused here, since there are no descriptions for it.
 	prizes := number("prizes")
@@ -257,4 +269,13 @@ func parseCents(s string) (int, bool) {
 	}
 	cents, _ := strconv.Atoi("0" + frac)
 	return euros*100 + cents, true
+}
+
+// formOf reads a form code; an unknown one goes to the domain as it is,
+// which refuses it with its message.
+func formOf(code string) tournament.Form {
+	if f, ok := tournament.ParseForm(code); ok {
+		return f
+	}
+	return tournament.Form(code)
 }

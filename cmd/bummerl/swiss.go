@@ -1,0 +1,136 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/tournament"
+	"bummerl/views"
+)
+
+// The Swiss system's pages and actions (issue 14, docs/swiss.md). The
+// round flow is the draw page's (announce, then pair; undo before
+// results); results, tables, phones and paper work on its rounds as they
+// are. What is its own: late entry (SW-15), withdrawal (SW-16) and the
+// standings table (SW-10 … SW-14).
+
+// swissDrawView is the draw page's Swiss part, with the late entry form f.
+func swissDrawView(t *tournament.Tournament, f views.Form) *views.SwissDrawView {
+	v := &views.SwissDrawView{Next: len(t.Rounds) + 1, Rounds: t.SwissRounds(), Form: f,
+		CanEnter: len(t.Rounds) > 0 && len(t.Rounds) < t.SwissRounds(), CanWithdraw: len(t.Rounds) > 0 && !t.Finished()}
+	ros := newRoster(t)
+	for _, c := range t.Cards {
+		v.Players = append(v.Players, views.SwissEntry{Card: c.No, Name: ros.holder(c.No).Name, Withdrawn: c.Withdrawn(), From: c.From})
+	}
+	return v
+}
+
+// swissTableView is the standings table of a Swiss tournament.
+func swissTableView(t *tournament.Tournament) *views.SwissTableView {
+	st := t.SwissTable()
+	v := &views.SwissTableView{Round: len(t.Rounds), Rounds: t.SwissRounds(), GamePoints: st.GamePoints, Cut1: st.Cut1}
+	ros := newRoster(t)
+	for _, r := range st.Rows {
+		p := ros.players[r.Player]
+		v.Rows = append(v.Rows, views.SwissRowView{Place: r.Place, Card: r.Card, Name: p.Name, Club: p.Club,
+			Points: r.Points, Played: r.Played, Buchholz: r.Buchholz, BummerlDiff: r.BummerlDiff,
+			GamePointDiff: r.GamePointDiff, Direct: r.Direct, Withdrawn: r.Withdrawn, From: r.From})
+	}
+	return v
+}
+
+// swissRow is card c's line of the standings, false before round 1.
+func swissRow(t *tournament.Tournament, c tournament.CardNo) (tournament.SwissRow, int, bool) {
+	rows := t.SwissTable().Rows
+	for _, r := range rows {
+		if r.Card == c {
+			return r, len(rows), true
+		}
+	}
+	return tournament.SwissRow{}, len(rows), false
+}
+
+// lateEntry enters a player after round 1 (SW-15): a new player with one
+// card, paired from the next round. The audit calls it a sale, so the
+// takings count its price.
+func (s *server) lateEntry(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	f := views.NewForm(map[string]string{"name": strings.TrimSpace(c.FormValue("name")), "club": strings.TrimSpace(c.FormValue("club"))})
+	actor, _ := currentUser(c)
+	if _, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
+		_, _, err := t.EnterLate(tournament.Player{Name: f.Value("name"), Club: f.Value("club")})
+		return err
+	}); err != nil {
+		return formError(c, f, err, func(status int, f views.Form) error {
+			t, err := s.store.Load(c.Request().Context(), id)
+			if err != nil {
+				return err
+			}
+			m := drawModel(t, lang(c), views.NewForm(nil))
+			m.Swiss.Form = f
+			return render(c, status, views.DrawPage(m))
+		})
+	}
+	return redirect(c, tournamentURL(id, "/draw"))
+}
+
+// withdrawConfirm asks before card ?card='s player is withdrawn (SW-16);
+// a withdrawal not possible leads back to the draw page.
+func (s *server) withdrawConfirm(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	no, err := strconv.Atoi(c.QueryParam("card"))
+	if err != nil {
+		return badRequest(c, "card", "form.number_bad")
+	}
+	card, ok := t.Card(tournament.CardNo(no))
+	if !ok || !t.Settings.IsSwiss() || len(t.Rounds) == 0 || card.Withdrawn() || t.Finished() {
+		return redirect(c, tournamentURL(t.ID, "/draw"))
+	}
+	ros := newRoster(t)
+	m := views.WithdrawConfirmModel{TournamentID: t.ID, Name: t.Settings.Name, Card: card.No,
+		Player: ros.holder(card.No).Name, From: len(t.Rounds) + 1}
+	for _, n := range t.Next(card.Player) {
+		if !n.Decided {
+			m.Open = n.Name.Text(lang(c)) + ", " + views.Textf(lang(c), "swiss.board", n.Match)
+		}
+	}
+	return render(c, http.StatusOK, views.WithdrawConfirmPage(m))
+}
+
+// withdraw withdraws the card's player (SW-16).
+func (s *server) withdraw(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	no, err := strconv.Atoi(c.FormValue("card"))
+	if err != nil {
+		return badRequest(c, "card", "form.number_bad")
+	}
+	actor, _ := currentUser(c)
+	if _, err := s.store.Update(c.Request().Context(), id, actor, "withdraw", func(t *tournament.Tournament) error {
+		return t.Withdraw(tournament.CardNo(no))
+	}); err != nil {
+		return s.drawFailed(c, id, views.NewForm(nil), err)
+	}
+	return redirect(c, tournamentURL(id, "/draw"))
+}
+
+// pairSwiss pairs the next Swiss round from the announced seed (SW-4);
+// without an announcement the domain says so.
+func pairSwiss(t *tournament.Tournament) error {
+	d := tournament.Draw{Method: tournament.SwissPairing}
+	if t.Pending != nil {
+		d.Seed, d.Commitment = t.Pending.Seed, t.Pending.Commitment
+	}
+	return t.ApplyDraw(d)
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"testing"
+
+	"bummerl/domain/tournament"
+)
+
+// swissFixture is a Swiss tournament (issue 14) for 3 rounds with room
+// for 16, and 5 players who bought one card each at the desk.
+func swissFixture(t *testing.T) fixture {
+	t.Helper()
+	return newFixture(t, map[string]string{"name": "Schweizer Hinterbrühl", "form": "swiss", "cards": "16",
+		"swiss_rounds": "3", "buchholz_cut1": "on"}, 1, 1, 1, 1, 1)
+}
+
+// paired reports whether card c plays in round r (a bye counts).
+func paired(r tournament.Round, c tournament.CardNo) bool {
+	return slices.ContainsFunc(r.Matches, func(m tournament.Match) bool { return m.A == c || m.B == c })
+}
+
+// TestSwissOrganiserFlow plays a Swiss tournament through the pages: the
+// settings form, one card per player (SW-1), pairing round by round from
+// the announced seed (SW-4), undo before results, the refusals, late
+// entry (SW-15) and withdrawal (SW-16) with its confirm page, the finish
+// after the set rounds (SW-2) and the prizes by place (SW-17).
+func TestSwissOrganiserFlow(t *testing.T) {
+	f := swissFixture(t)
+	tr := f.load()
+	if !tr.Settings.IsSwiss() || tr.Settings.Swiss != (tournament.SwissSettings{Rounds: 3, BuchholzCut1: true}) || tr.Settings.MaxCards != 1 {
+		t.Fatalf("settings %+v", tr.Settings)
+	}
+	// SW-1: a second card for a player is refused, and nothing is sold.
+	r := f.org.post(f.path+"/sale", url.Values{"player": {"1"}, "count": {"1"}})
+	mustContain(t, r.body, "Spieler 1 hat schon eine Karte")
+	if r.status != http.StatusConflict || f.load().Sold() != 5 {
+		t.Fatalf("second card: status %d, sold %d", r.status, f.load().Sold())
+	}
+	// SW-15: late entry is for after round 1; before it the desk sells.
+	r = f.org.post(f.path+"/swiss/late", url.Values{"name": {"Zu früh"}})
+	if r.status != http.StatusConflict {
+		t.Fatalf("early late entry: status %d", r.status)
+	}
+
+	page := f.org.get(f.path + "/draw").body
+	mustContain(t, page, "Runde 1 von 3 paaren", "Paarung ankündigen")
+	mustNotContain(t, page, `data-testid="draw-physical"`, `data-testid="swiss-late"`)
+	f.drawDigital()
+	round1 := f.load().Rounds[0]
+	if round1.Draw.Method != tournament.SwissPairing || len(round1.Matches) != 3 || !round1.Matches[2].Bye() {
+		t.Fatalf("round 1: %+v", round1)
+	}
+	mustContain(t, f.app.client().get(f.path+"/rounds/1").body, "Runde 1")
+
+	// SW-2: round 2 waits for every result of round 1.
+	f.org.post(f.path+"/draw/announce", nil)
+	r = f.org.post(f.path+"/draw/digital", url.Values{"commitment": {f.load().Pending.Commitment}})
+	mustContain(t, r.body, "hat noch kein Ergebnis")
+	if r.status != http.StatusConflict || len(f.load().Rounds) != 1 {
+		t.Fatalf("early pairing: status %d", r.status)
+	}
+	// A pairing is undone like a draw while no result is in.
+	mustContain(t, f.org.get(f.path+"/draw/undo?round=1").body, "Runde 1")
+	if r := f.org.post(f.path+"/draw/undo", url.Values{"round": {"1"}}); r.status != http.StatusSeeOther || len(f.load().Rounds) != 0 {
+		t.Fatalf("undo: status %d\n%s", r.status, r.body)
+	}
+	f.drawDigital()
+	f.finishRound(1)
+
+	// SW-16: the withdrawal asks first, then takes effect from round 2.
+	confirm := f.org.get(f.path + "/swiss/withdraw?card=2")
+	mustContain(t, confirm.body, "Spieler 2 (Karte 2) zurückziehen", "ab Runde 2 nicht mehr gepaart")
+	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("withdraw: status %d\n%s", r.status, r.body)
+	}
+	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusConflict {
+		t.Fatalf("withdraw twice: status %d", r.status)
+	}
+	// SW-15: a late entry gets the next free card and round 2.
+	mustContain(t, f.org.get(f.path+"/draw").body, "Nachträglich einsteigen", "ab Runde 2 gepaart")
+	if r := f.org.post(f.path+"/swiss/late", url.Values{"name": {"Nachzügler"}, "club": {"SV Mödling"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("late entry: status %d\n%s", r.status, r.body)
+	}
+	if c, ok := f.load().Card(6); !ok || c.From != 2 || c.PriceCents != 1250 {
+		t.Fatalf("late card %+v", c)
+	}
+	f.drawDigital()
+	round2 := f.load().Rounds[1]
+	if paired(round2, 2) || !paired(round2, 6) || len(round2.Matches) != 3 {
+		t.Fatalf("round 2: %+v", round2.Matches)
+	}
+	f.finishRound(2)
+	f.drawDigital()
+	f.finishRound(3)
+
+	tr = f.load()
+	if !tr.Finished() {
+		t.Fatal("not finished after 3 rounds")
+	}
+	page = f.org.get(f.path + "/draw").body
+	mustContain(t, page, "Das Turnier ist beendet")
+	mustNotContain(t, page, `data-testid="swiss-late"`)
+	r = f.org.post(f.path+"/swiss/late", url.Values{"name": {"Zu spät"}})
+	mustContain(t, r.body, "Alle 3 Runden sind gepaart")
+	if r.status != http.StatusConflict || tr.Sold() != 6 {
+		t.Fatalf("late entry after the last round: status %d", r.status)
+	}
+
+	// The public standings: the table with every tie-break, no bracket,
+	// prizes by place (SW-10, SW-17).
+	st := f.app.client().get(f.path + "/standings").body
+	mustContain(t, st, `data-testid="swiss-standings"`, "Buchh.", "Bummerl ±", "Runde 3 von 3", "zurückgezogen", "ab Runde 2")
+	mustNotContain(t, st, `data-testid="bracket"`, `data-testid="standings-cards"`)
+	first := tr.SwissTable().Rows[0]
+	mustContain(t, testidText(t, st, "swiss-place-"+strconv.Itoa(int(first.Card))), "1.")
+	if aw := tr.Prizes(); len(aw) != 2 || aw[0].Card != first.Card {
+		t.Fatalf("prizes %+v", aw)
+	}
+}
+
+// TestSwissAPI: the same resources report the form and the Swiss fields;
+// late entry and withdrawal through the API; a Preisschnapsen reports
+// no Swiss field (issue 14, docs/api.md).
+func TestSwissAPI(t *testing.T) {
+	f := swissFixture(t)
+	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10)
+	type tj struct {
+		Settings struct {
+			Form  string `json:"form"`
+			Swiss *struct {
+				Rounds       int  `json:"rounds"`
+				BuchholzCut1 bool `json:"buchholz_cut1"`
+			} `json:"swiss"`
+		} `json:"settings"`
+		SwissRounds int `json:"swiss_rounds"`
+	}
+	got := decode[tj](t, f.api.api(http.MethodGet, base, "", nil))
+	if got.Settings.Form != "swiss" || got.Settings.Swiss == nil || got.Settings.Swiss.Rounds != 3 || !got.Settings.Swiss.BuchholzCut1 || got.SwissRounds != 3 {
+		t.Fatalf("tournament %+v", got)
+	}
+	// SW-1 on the API: two cards for one new player.
+	r := f.api.api(http.MethodPost, base+"/sales", f.anna, map[string]any{"name": "Doppelt", "count": 2})
+	if r.status != http.StatusConflict {
+		t.Fatalf("two cards: status %d %s", r.status, r.body)
+	}
+	if r := f.api.api(http.MethodPost, base+"/late-entries", f.anna, map[string]any{"name": "X"}); r.status != http.StatusConflict {
+		t.Fatalf("late entry before round 1: %d %s", r.status, r.body)
+	}
+	f.drawDigital()
+	f.finishRound(1)
+	r = f.api.api(http.MethodPost, base+"/late-entries", f.anna, map[string]any{"name": "Spät", "club": "SV"})
+	if r.status != http.StatusCreated {
+		t.Fatalf("late entry: %d %s", r.status, r.body)
+	}
+	mustContain(t, r.body, `"sold":[6]`)
+	if r := f.api.api(http.MethodPost, base+"/cards/3/withdraw", f.anna, nil); r.status != http.StatusOK {
+		t.Fatalf("withdraw: %d %s", r.status, r.body)
+	}
+	if r := f.api.api(http.MethodPost, base+"/cards/3/withdraw", ""+basic("Hans", "Hans-password"), nil); r.status != http.StatusForbidden {
+		t.Fatalf("helper withdraws: %d", r.status)
+	}
+	type sj struct {
+		Swiss *struct {
+			Round, Rounds int
+			Rows          []struct {
+				Place, Points, Buchholz int
+				Card                    tournament.CardNo
+				Withdrawn               bool
+				GamePointDiff           *int `json:"game_point_diff"`
+				From                    int
+			}
+		} `json:"swiss"`
+	}
+	st := decode[sj](t, f.api.api(http.MethodGet, base+"/standings", "", nil))
+	if st.Swiss == nil || st.Swiss.Round != 1 || st.Swiss.Rounds != 3 || len(st.Swiss.Rows) != 6 {
+		t.Fatalf("standings %+v", st.Swiss)
+	}
+	for i, row := range st.Swiss.Rows {
+		if row.Place != i+1 || row.GamePointDiff != nil || row.Withdrawn != (row.Card == 3) || (row.From == 2) != (row.Card == 6) {
+			t.Fatalf("row %d: %+v", i, row)
+		}
+	}
+
+	// Preisschnapsen is as before: form "preis", no Swiss fields.
+	p := newFixture(t, nil, 1, 1, 1)
+	pb := "/api/tournaments/" + strconv.FormatInt(p.id, 10)
+	body := p.api.api(http.MethodGet, pb, "", nil).body
+	mustContain(t, body, `"form":"preis"`)
+	mustNotContain(t, body, `"swiss"`)
+	mustNotContain(t, p.api.api(http.MethodGet, pb+"/standings", "", nil).body, `"swiss"`)
+	if r := p.api.api(http.MethodPost, pb+"/cards/1/withdraw", p.anna, nil); r.status != http.StatusConflict {
+		t.Fatalf("withdraw in Preisschnapsen: %d", r.status)
+	}
+}
