@@ -44,6 +44,12 @@ func init() {
 		"swiss.withdraw_open":     {"Offen ist noch: %s. Wenn die Person gegangen ist, dort einen kampflosen Sieg für den Gegner eintragen.", "Still open: %s. If the player has left, enter a walkover for the opponent there."},
 		"swiss.withdraw_confirm":  {"Ja, %s zurückziehen", "Yes, withdraw %s"},
 		"swiss.score":             {"%d Punkte · Platz %d von %d", "%d points · place %d of %d"},
+		"swiss.you_withdrawn":     {"Du hast dich zurückgezogen und wirst nicht mehr gepaart.", "You have withdrawn and are no longer paired."},
+		"swiss.you_from":          {"Du wirst ab Runde %d gepaart.", "You are paired from round %d on."},
+		"swiss.bye":               {"Freilos: 1 Punkt ohne Partie", "Bye: 1 point without playing"},
+		"swiss.screen_points":     {"%d P · Bh %d", "%d pts · Bh %d"},
+		"swiss.verify":            {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl (SW-4): dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed (SW-4): the same data give the same pairing."},
+		"swiss.pts":               {"%d P.", "%d pts"},
 		"swiss.board":             {"Brett %d", "Board %d"},
 		"swiss.standings_heading": {"Tabelle nach Runde %d", "Standings after round %d"},
 	})

@@ -142,7 +142,7 @@ func RoundMatchRow(m RoundModel, r MatchRow) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = cardCell(t(ctx, "sale.card"), r.A, r.AName, r.Result != nil && r.Result.Winner == r.A).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = cardCell(t(ctx, "sale.card"), r.A, r.AName, r.APoints, r.Result != nil && r.Result.Winner == r.A).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -178,7 +178,7 @@ func RoundMatchRow(m RoundModel, r MatchRow) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = cardCell(t(ctx, "round.versus"), r.B, r.BName, r.Result != nil && r.Result.Winner == r.B).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = cardCell(t(ctx, "round.versus"), r.B, r.BName, r.BPoints, r.Result != nil && r.Result.Winner == r.B).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

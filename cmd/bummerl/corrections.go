@@ -35,7 +35,7 @@ func (s *server) undoConfirm(c echo.Context) error {
 	}
 	ros := newRoster(t)
 	m := views.UndoConfirmModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, Title: roundTitle(*r, lang(c)),
-		Digital: r.Draw.Method == tournament.Digital, Seed: r.Draw.Seed}
+		Digital: r.Draw.Method.Seeded(), Seed: r.Draw.Seed}
 	for _, mt := range r.Matches {
 		m.Pairings = append(m.Pairings, pairing(ros, mt.A, mt.B))
 	}
@@ -99,7 +99,7 @@ func (s *server) undoneViews(c echo.Context, t *tournament.Tournament, round int
 	out := make([]views.UndoneDraw, 0, len(list))
 	for _, u := range list {
 		v := views.UndoneDraw{Round: u.Round, At: u.At.Local().Format(historyTime), By: u.By,
-			Digital: u.Method == string(tournament.Digital), Commitment: u.Commitment, Seed: u.Seed}
+			Digital: tournament.DrawMethod(u.Method).Seeded(), Commitment: u.Commitment, Seed: u.Seed}
 		for _, p := range u.Pairings {
 			v.Pairings = append(v.Pairings, pairing(ros, tournament.CardNo(p[0]), tournament.CardNo(p[1])))
 		}

@@ -76,7 +76,8 @@ func playerModel(t *tournament.Tournament, card tournament.Card, lang string) vi
 	}
 	current := map[tournament.CardNo]*views.NextRow{}
 	for _, n := range t.Next(p.ID) {
-		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), BusyAt: busyAt[n.Match], Tables: t.Tables > 0}
+		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), BusyAt: busyAt[n.Match], Tables: t.Tables > 0,
+			Swiss: t.Settings.IsSwiss()}
 		if mt, ok := findMatch(t.Current(), n.Match); ok && mt.Played() {
 			won, lost := mt.Score()
 			row.Score = [2]int{won, lost}
@@ -91,6 +92,9 @@ func playerModel(t *tournament.Tournament, card tournament.Card, lang string) vi
 	}
 	for i := range m.Next {
 		current[m.Next[i].Card] = &m.Next[i]
+	}
+	if t.Settings.IsSwiss() && m.Drawn {
+		m.Swiss = swissScore(t, card)
 	}
 	m.Places = cardPlaces(t, p.ID)
 	places := map[tournament.CardNo]*views.CardPlace{}

@@ -22,7 +22,8 @@ func (s *server) printIndex(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.PrintIndexPage(views.PrintIndexModel{TournamentID: t.ID, Name: t.Settings.Name, Rounds: len(t.Rounds)}))
+	return render(c, http.StatusOK, views.PrintIndexPage(views.PrintIndexModel{TournamentID: t.ID, Name: t.Settings.Name,
+		Rounds: len(t.Rounds), Swiss: t.Settings.IsSwiss()}))
 }
 
 // printRound is a round's list for the notice board.
@@ -91,6 +92,9 @@ func (s *server) printBracket(c echo.Context) error {
 	t, err := s.loadTournament(c)
 	if err != nil {
 		return err
+	}
+	if t.Settings.IsSwiss() { // the standings table instead (issue 14)
+		return render(c, http.StatusOK, views.PrintSwissPage(standingsModel(t, lang(c))))
 	}
 	paper := "a4"
 	if c.QueryParam("paper") == "a3" {

@@ -146,11 +146,15 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 		Form: views.NewForm(nil),
 	}
 	ros := newRoster(t)
+	points := swissPointsBefore(t, r.No)
 	for _, mt := range r.Matches {
 		if !mt.Decided() {
 			m.Complete = false
 		}
 		row := matchRow(ros, *r, mt, lang)
+		if points != nil {
+			row.APoints, row.BPoints = views.Textf(lang, "swiss.pts", points[mt.A]), views.Textf(lang, "swiss.pts", points[mt.B])
+		}
 		if (openOnly && !row.Open()) || !matchesQuery(row, m.Query) {
 			continue
 		}

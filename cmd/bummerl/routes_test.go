@@ -134,6 +134,9 @@ func TestRouteAccess(t *testing.T) {
 		"POST /t/:id/tables/count", "PUT /api/tournaments/:id/tables",
 		// The look of the digital tables' cards (issue 11).
 		"POST /t/:id/play/settings",
+		// Late entry and withdrawal in the Swiss system (issue 14).
+		"POST /t/:id/swiss/late", "GET /t/:id/swiss/withdraw", "POST /t/:id/swiss/withdraw",
+		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

@@ -54,8 +54,12 @@ func screenModel(t *tournament.Tournament, lang string) views.ScreenModel {
 			m.Waiting = append(m.Waiting, screenMatch(t, ros, *r, w.Match, lang))
 		}
 		m.Results = latestResults(t, ros, lang)
-		m.Bracket = screenBracket(t, ros, lang)
-		if len(m.Bracket) > 0 {
+		if t.Settings.IsSwiss() { // the standings table, never a bracket (issue 14)
+			m.Swiss = swissTableView(t)
+			for i := range m.Swiss.Rows {
+				m.Swiss.Rows[i].Name = shortName(m.Swiss.Rows[i].Name)
+			}
+		} else if m.Bracket = screenBracket(t, ros, lang); len(m.Bracket) > 0 {
 			m.Standings = screenStandings(t, lang)
 		}
 	}

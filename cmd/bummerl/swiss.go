@@ -42,15 +42,34 @@ func swissTableView(t *tournament.Tournament) *views.SwissTableView {
 	return v
 }
 
-// swissRow is card c's line of the standings, false before round 1.
-func swissRow(t *tournament.Tournament, c tournament.CardNo) (tournament.SwissRow, int, bool) {
+// swissScore is the phone's line of card's player: points, place, round.
+func swissScore(t *tournament.Tournament, card tournament.Card) *views.SwissScore {
+	s := &views.SwissScore{Round: len(t.Rounds), Rounds: t.SwissRounds(), Withdrawn: card.Withdrawn(), From: card.From}
 	rows := t.SwissTable().Rows
+	s.Of = len(rows)
 	for _, r := range rows {
-		if r.Card == c {
-			return r, len(rows), true
+		if r.Card == card.No {
+			s.Points, s.Place = r.Points, r.Place
 		}
 	}
-	return tournament.SwissRow{}, len(rows), false
+	return s
+}
+
+// swissPointsBefore is every card's points before round (SW-3, SW-7: a
+// win or a bye is a point); nil for Preisschnapsen.
+func swissPointsBefore(t *tournament.Tournament, round int) map[tournament.CardNo]int {
+	if !t.Settings.IsSwiss() {
+		return nil
+	}
+	pts := map[tournament.CardNo]int{}
+	for _, r := range t.Rounds[:round-1] {
+		for _, m := range r.Matches {
+			if w := m.Winner(); w != 0 {
+				pts[w]++
+			}
+		}
+	}
+	return pts
 }
 
 // lateEntry enters a player after round 1 (SW-15): a new player with one

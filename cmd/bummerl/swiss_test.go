@@ -196,3 +196,66 @@ func TestSwissAPI(t *testing.T) {
 		t.Fatalf("withdraw in Preisschnapsen: %d", r.status)
 	}
 }
+
+// TestSwissPublicPages: the round page with points, the phone page with
+// table, opponent, score and place, the projector with boards then the
+// standings and at the end winners and prizes, and the paper (issue 14).
+func TestSwissPublicPages(t *testing.T) {
+	f := swissFixture(t)
+	anon := f.app.client()
+	f.drawDigital()
+	m := f.load().Rounds[0].Matches[0]
+
+	// The phone: table, opponent, 0 points and a place (SW-3).
+	phone := anon.get(f.path + "/card/" + strconv.Itoa(int(m.A))).body
+	mustContain(t, phone, `data-testid="swiss-score"`, "0 Punkte · Platz", "Runde 1 von 3", "Tisch 1")
+	mustNotContain(t, phone, "Keine Karte mehr im Spiel")
+	opp, _ := f.load().Player(tournament.PlayerID(m.B))
+	mustContain(t, phone, opp.Name)
+	bye := f.load().Rounds[0].Matches[2]
+	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(bye.A))).body, "Freilos: 1 Punkt ohne Partie")
+
+	// The projector: the round's boards, then the standings, no bracket.
+	screen := anon.get(f.path + "/screen").body
+	mustContain(t, screen, "Runde 1", `data-testid="screen-swiss"`, "Tabelle nach Runde 1")
+	mustNotContain(t, screen, `data-testid="screen-bracket"`, `data-testid="screen-players"`)
+
+	f.finishRound(1)
+	f.drawDigital()
+	r2 := f.load().Rounds[1]
+	// Round 2 shows every player's points before it (1 for the winners
+	// and the bye of round 1).
+	round := anon.get(f.path + "/rounds/2").body
+	pts := map[tournament.CardNo]int{}
+	for _, mt := range f.load().Rounds[0].Matches {
+		pts[mt.Winner()]++
+	}
+	for _, mt := range r2.Matches {
+		mustContain(t, testidText(t, round, "points-"+strconv.Itoa(int(mt.A))), strconv.Itoa(pts[mt.A])+" P.")
+	}
+	mustContain(t, round, `data-testid="swiss-verify"`)
+	mustNotContain(t, round, `data-testid="protocol"`)
+	mustContain(t, f.org.get(f.path+"/print/rounds/2").body, "("+strconv.Itoa(pts[r2.Matches[0].A])+" P.)")
+
+	f.finishRound(2)
+	f.drawDigital()
+	f.finishRound(3)
+	tr := f.load()
+	top := tr.SwissTable().Rows
+	winner, _ := tr.Player(top[0].Player)
+
+	screen = anon.get(f.path + "/screen").body
+	mustContain(t, screen, `data-testid="screen-winners"`, `data-testid="screen-prizes"`, "Schinken", `data-testid="screen-swiss"`)
+	mustContain(t, screen, `data-testid="screen-swiss-`+strconv.Itoa(int(top[0].Card))+`"><b class="place">1.</b>`)
+	phone = anon.get(f.path + "/card/" + strconv.Itoa(int(top[0].Card))).body
+	mustContain(t, phone, "Platz 1 von 5", "Platz 1.", "1. Preis")
+
+	idx := f.org.get(f.path + "/print").body
+	mustContain(t, idx, `data-testid="print-swiss"`)
+	mustNotContain(t, idx, "?paper=a3")
+	sheet := f.org.get(f.path + "/print/bracket").body
+	mustContain(t, sheet, `data-testid="swiss-standings"`, winner.Name)
+	mustNotContain(t, sheet, `data-testid="bracket"`)
+	prizes := f.org.get(f.path + "/print/prizes").body
+	mustContain(t, prizes, "Schinken", winner.Name, `data-testid="swiss-standings"`)
+}

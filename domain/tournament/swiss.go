@@ -52,6 +52,10 @@ type SwissSettings struct {
 // from the announced seed (SW-4), which the round reveals like a digital draw.
 const SwissPairing DrawMethod = "swiss"
 
+// Seeded reports whether rounds of the method come from a committed seed
+// that the round reveals: a digital draw (P-4) or a Swiss pairing (SW-4).
+func (m DrawMethod) Seeded() bool { return m == Digital || m == SwissPairing }
+
 // IsSwiss reports whether the settings are of a Swiss tournament.
 func (s Settings) IsSwiss() bool { return s.Form == FormSwiss }
 
