@@ -63,11 +63,11 @@ func (t *Tournament) NextDraw() ([]DrawGroup, error) {
 // surrendered (P-6). New matches start above every version seen so far
 // (see UndoDraw), so a form from before a re-draw is stale.
 func (t *Tournament) ApplyDraw(d Draw) error {
-	if t.Settings.swiss() != (d.Method == SwissPairing) {
-		return invalid("draw_method_invalid", "method", string(d.Method))
-	}
 	if t.Settings.swiss() {
 		return t.pairSwiss(d)
+	}
+	if d.Method == SwissPairing {
+		return invalid("draw_method_invalid", "method", string(d.Method))
 	}
 	groups, err := t.NextDraw()
 	if err != nil {

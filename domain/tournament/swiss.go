@@ -144,6 +144,9 @@ func (t *Tournament) swissNext() ([]DrawGroup, error) {
 // by the standings. Boards are numbered from the best pair down; the bye,
 // if any, is the last match, B = 0, won by A (1 point, SW-7).
 func (t *Tournament) pairSwiss(d Draw) error {
+	if d.Method != SwissPairing { // no pots, no tickets (SW-4)
+		return invalid("swiss_pairing_only", "method")
+	}
 	if _, err := t.swissNext(); err != nil {
 		return err
 	}

@@ -211,7 +211,7 @@ func TestSwissRoundOneDrawn(t *testing.T) {
 		t.Fatalf("default rounds %d, want 4", got)
 	}
 	err := tr.ApplyDraw(Draw{Method: Physical})
-	wantCode(t, err, "draw_method_invalid")
+	wantCode(t, err, "swiss_pairing_only")
 	wantCode(t, tr.ApplyDraw(Draw{Method: SwissPairing, Seed: "x"}), "draw_not_announced")
 	must(t, pairNext(t, tr, "abc"))
 	r := tr.Current()
@@ -271,6 +271,7 @@ func TestSwissSettings(t *testing.T) {
 	}
 	_, _, err := pt.EnterLate(Player{Name: "X"})
 	wantCode(t, err, "swiss_only")
+	wantCode(t, pt.ApplyDraw(Draw{Method: SwissPairing}), "draw_method_invalid")
 	wantCode(t, pt.Withdraw(1), "swiss_only")
 
 	// Two players cannot play the default rounds of three (SW-2).
