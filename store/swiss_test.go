@@ -6,9 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
 
 	"bummerl/domain/tournament"
 	"bummerl/store"
@@ -59,11 +65,48 @@ func must(t *testing.T, err error) {
 	}
 }
 
+// swissBackends are the databases the Swiss round trip runs on: a SQLite
+// file, and PostgreSQL when BUMMERL_TEST_POSTGRES names a server (a
+// database of the test's own is made there and dropped after). Each gives
+// two stores on the same database, so one loads what the other saved.
+func swissBackends(t *testing.T) map[string]func(t *testing.T) (s, reader *store.Store) {
+	out := map[string]func(t *testing.T) (s, reader *store.Store){"sqlite": func(t *testing.T) (s, reader *store.Store) { return openTwice(t) }}
+	dsn := os.Getenv("BUMMERL_TEST_POSTGRES")
+	if dsn == "" {
+		t.Log("PostgreSQL not tested: set BUMMERL_TEST_POSTGRES to a postgres:// DSN")
+		return out
+	}
+	out["postgres"] = func(t *testing.T) (s, reader *store.Store) {
+		u, err := url.Parse(dsn)
+		must(t, err)
+		admin, err := gorm.Open(postgres.Open(dsn))
+		must(t, err)
+		name := fmt.Sprintf("bummerl_swiss_%d", time.Now().UnixNano())
+		must(t, admin.Exec("CREATE DATABASE "+name).Error)
+		t.Cleanup(func() {
+			admin.Exec("DROP DATABASE " + name + " WITH (FORCE)")
+			if db, err := admin.DB(); err == nil {
+				db.Close()
+			}
+		})
+		u.Path = "/" + name
+		return mustOpenPath(t, u.String()), mustOpenPath(t, u.String())
+	}
+	return out
+}
+
 // TestSwissRoundTrip: the form, the Swiss settings and every card's late
 // entry and withdrawal round are stored and loaded (issue 14), through the
-// file and the cache, and travel in an export document (version 2).
+// database and the cache, on both databases, and travel in an export
+// document (version 2).
 func TestSwissRoundTrip(t *testing.T) {
-	s, reader := openTwice(t)
+	for name, open := range swissBackends(t) {
+		t.Run(name, func(t *testing.T) { swissRoundTrip(t, open) })
+	}
+}
+
+func swissRoundTrip(t *testing.T, open func(t *testing.T) (s, reader *store.Store)) {
+	s, reader := open(t)
 	want := swissPlayed(t)
 	want.ID = mustCreate(t, s, want.Settings).ID
 	if _, err := s.Update(ctx, want.ID, admin, "play", replaceWith(want)); err != nil {

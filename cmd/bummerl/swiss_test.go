@@ -113,7 +113,7 @@ func TestSwissOrganiserFlow(t *testing.T) {
 	// The public standings: the table with every tie-break, no bracket,
 	// prizes by place (SW-10, SW-17).
 	st := f.app.client().get(f.path + "/standings").body
-	mustContain(t, st, `data-testid="swiss-standings"`, "Buchh.", "Bummerl ±", "Runde 3 von 3", "zurückgezogen", "ab Runde 2")
+	mustContain(t, st, `data-testid="swiss-standings"`, "Bh.", "B±", "Runde 3 von 3", "zurückgezogen", "ab Runde 2")
 	mustNotContain(t, st, `data-testid="bracket"`, `data-testid="standings-cards"`)
 	first := tr.SwissTable().Rows[0]
 	mustContain(t, testidText(t, st, "swiss-place-"+strconv.Itoa(int(first.Card))), "1.")
