@@ -1774,7 +1774,7 @@ func screenSwiss(v SwissTableView) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = screenPanel(tf(ctx, "swiss.standings_heading", v.Round), "swiss", len(v.Rows), screenFirstPlayers, "more-room").Render(templ.WithChildren(ctx, templ_7745c5c3_Var80), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = screenPanel(v.heading(ctx), "swiss", len(v.Rows), screenFirstPlayers, "more-room").Render(templ.WithChildren(ctx, templ_7745c5c3_Var80), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

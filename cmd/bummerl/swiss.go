@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,11 @@ func swissDrawView(t *tournament.Tournament, f views.Form) *views.SwissDrawView 
 func swissTableView(t *tournament.Tournament) *views.SwissTableView {
 	st := t.SwissTable()
 	v := &views.SwissTableView{Round: len(t.Rounds), Rounds: t.SwissRounds(), GamePoints: st.GamePoints, Cut1: st.Cut1}
+	for _, r := range t.Rounds {
+		if !slices.ContainsFunc(r.Matches, func(m tournament.Match) bool { return !m.Decided() }) {
+			v.Done = r.No
+		}
+	}
 	ros := newRoster(t)
 	for _, r := range st.Rows {
 		p := ros.players[r.Player]
