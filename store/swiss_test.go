@@ -6,15 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"gorm.io/driver/postgres"
-	"gorm.io/gorm"
 
 	"bummerl/domain/tournament"
 	"bummerl/store"
@@ -65,90 +59,56 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// swissBackends are the databases the Swiss round trip runs on: a SQLite
-// file, and PostgreSQL when BUMMERL_TEST_POSTGRES names a server (a
-// database of the test's own is made there and dropped after). Each gives
-// two stores on the same database, so one loads what the other saved.
-func swissBackends(t *testing.T) map[string]func(t *testing.T) (s, reader *store.Store) {
-	out := map[string]func(t *testing.T) (s, reader *store.Store){"sqlite": func(t *testing.T) (s, reader *store.Store) { return openTwice(t) }}
-	dsn := os.Getenv("BUMMERL_TEST_POSTGRES")
-	if dsn == "" {
-		t.Log("PostgreSQL not tested: set BUMMERL_TEST_POSTGRES to a postgres:// DSN")
-		return out
-	}
-	out["postgres"] = func(t *testing.T) (s, reader *store.Store) {
-		u, err := url.Parse(dsn)
-		must(t, err)
-		admin, err := gorm.Open(postgres.Open(dsn))
-		must(t, err)
-		name := fmt.Sprintf("bummerl_swiss_%d", time.Now().UnixNano())
-		must(t, admin.Exec("CREATE DATABASE "+name).Error)
-		t.Cleanup(func() {
-			admin.Exec("DROP DATABASE " + name + " WITH (FORCE)")
-			if db, err := admin.DB(); err == nil {
-				db.Close()
-			}
-		})
-		u.Path = "/" + name
-		return mustOpenPath(t, u.String()), mustOpenPath(t, u.String())
-	}
-	return out
-}
-
 // TestSwissRoundTrip: the form, the Swiss settings and every card's late
 // entry and withdrawal round are stored and loaded (issue 14), through the
 // database and the cache, on both databases, and travel in an export
 // document (version 2).
 func TestSwissRoundTrip(t *testing.T) {
-	for name, open := range swissBackends(t) {
-		t.Run(name, func(t *testing.T) { swissRoundTrip(t, open) })
-	}
-}
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s, reader := open(), open()
+		want := swissPlayed(t)
+		want.ID = mustCreate(t, s, want.Settings).ID
+		if _, err := s.Update(ctx, want.ID, admin, "play", replaceWith(want)); err != nil {
+			t.Fatal(err)
+		}
+		want, _ = s.Load(ctx, want.ID)
+		mustLoadBoth(t, s, reader, want)
+		if !want.Settings.IsSwiss() || want.Settings.Swiss.Rounds != 4 || !want.Settings.Swiss.BuchholzCut1 {
+			t.Fatalf("settings %+v", want.Settings)
+		}
+		if c, _ := want.Card(2); c.Out != 3 {
+			t.Fatalf("withdrawn card %+v", c)
+		}
+		if c, _ := want.Card(8); c.From != 3 {
+			t.Fatalf("late card %+v", c)
+		}
 
-func swissRoundTrip(t *testing.T, open func(t *testing.T) (s, reader *store.Store)) {
-	s, reader := open(t)
-	want := swissPlayed(t)
-	want.ID = mustCreate(t, s, want.Settings).ID
-	if _, err := s.Update(ctx, want.ID, admin, "play", replaceWith(want)); err != nil {
-		t.Fatal(err)
-	}
-	want, _ = s.Load(ctx, want.ID)
-	mustLoadBoth(t, s, reader, want)
-	if !want.Settings.IsSwiss() || want.Settings.Swiss.Rounds != 4 || !want.Settings.Swiss.BuchholzCut1 {
-		t.Fatalf("settings %+v", want.Settings)
-	}
-	if c, _ := want.Card(2); c.Out != 3 {
-		t.Fatalf("withdrawn card %+v", c)
-	}
-	if c, _ := want.Card(8); c.From != 3 {
-		t.Fatalf("late card %+v", c)
-	}
+		doc, err := s.ExportTournament(ctx, want.ID)
+		must(t, err)
+		if doc.Version != 2 {
+			t.Fatalf("document version %d", doc.Version)
+		}
+		server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
+		got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+		must(t, err)
+		loaded, err := server.Load(ctx, got.ID)
+		must(t, err)
+		want.ID = got.ID
+		mustEqual(t, loaded, want)
 
-	doc, err := s.ExportTournament(ctx, want.ID)
-	must(t, err)
-	if doc.Version != 2 {
-		t.Fatalf("document version %d", doc.Version)
-	}
-	server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
-	got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
-	must(t, err)
-	loaded, err := server.Load(ctx, got.ID)
-	must(t, err)
-	want.ID = got.ID
-	mustEqual(t, loaded, want)
-
-	// A version 1 document is a Preisschnapsen: one that claims the Swiss
-	// system is damaged.
-	data, _ := json.Marshal(doc)
-	v1 := strings.Replace(string(data), `"version":2`, `"version":1`, 1)
-	back, err := store.ReadDocument(strings.NewReader(v1))
-	must(t, err)
-	if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
-		t.Fatalf("swiss in version 1: %v", err)
-	}
-	// A withdrawal round beyond the next round is damage too.
-	doc.Tournament.Cards[0].Out = 9
-	if _, err := server.ImportTournament(ctx, admin, doc); !errors.Is(err, store.ErrBadDocument) {
-		t.Fatalf("withdrawal round 9: %v", err)
-	}
+		// A version 1 document is a Preisschnapsen: one that claims the Swiss
+		// system is damaged.
+		data, _ := json.Marshal(doc)
+		v1 := strings.Replace(string(data), `"version":2`, `"version":1`, 1)
+		back, err := store.ReadDocument(strings.NewReader(v1))
+		must(t, err)
+		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
+			t.Fatalf("swiss in version 1: %v", err)
+		}
+		// A withdrawal round beyond the next round is damage too.
+		doc.Tournament.Cards[0].Out = 9
+		if _, err := server.ImportTournament(ctx, admin, doc); !errors.Is(err, store.ErrBadDocument) {
+			t.Fatalf("withdrawal round 9: %v", err)
+		}
+	})
 }

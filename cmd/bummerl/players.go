@@ -26,6 +26,9 @@ func (s *server) overview(c echo.Context) error {
 		Variant: string(set.Variant), Closing: string(set.Closing), BummerlToWin: set.BummerlToWin,
 		Prizes: set.Prizes, Rounds: len(t.Rounds),
 	}
+	if set.IsSwiss() {
+		m.SwissRounds = t.SwissRounds()
+	}
 	for _, p := range t.Players {
 		if len(cards[p.ID]) > 0 {
 			m.Players = append(m.Players, views.PublicPlayer{ID: p.ID, Name: p.Name, Club: p.Club, Cards: cards[p.ID]})

@@ -55,6 +55,7 @@ func TestSwissOrganiserFlow(t *testing.T) {
 		t.Fatalf("round 1: %+v", round1)
 	}
 	mustContain(t, f.app.client().get(f.path+"/rounds/1").body, "Runde 1")
+	mustContain(t, f.app.client().get(f.path).body, "Schweizer System, 3 Runden")
 
 	// SW-2: round 2 waits for every result of round 1.
 	f.org.post(f.path+"/draw/announce", nil)
