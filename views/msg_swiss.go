@@ -53,6 +53,8 @@ func init() {
 		"swiss.verify":            {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl (SW-4): dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed (SW-4): the same data give the same pairing."},
 		"swiss.pts":               {"%d P.", "%d pts"},
 		"swiss.form_rounds":       {"Schweizer System, %d Runden", "Swiss system, %d rounds"},
+		"hist.late":               {"(steigt ab Runde %d ein)", "(joins from round %d)"},
+		"hist.withdraw":           {"%s zurückgezogen: ab Runde %d nicht mehr gepaart", "%s withdrawn: not paired from round %d"},
 		"swiss.board":             {"Brett %d", "Board %d"},
 		"swiss.standings_heading": {"Tabelle nach Runde %d", "Standings after round %d"},
 	})

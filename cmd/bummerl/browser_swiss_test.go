@@ -81,4 +81,12 @@ func TestBrowserSwiss(t *testing.T) {
 		t.Errorf("the standings table ends at %v px on a 390 px phone", right)
 	}
 	p.shot("swiss-standings-phone")
+
+	// The organiser pairs, enters late and withdraws on a phone too.
+	p.login("Anna")
+	p.open(f.path+"/draw", testid("swiss-players"))
+	if eval[bool](p, wide) {
+		t.Error("the draw page is wider than the phone")
+	}
+	p.shot("swiss-draw-phone")
 }

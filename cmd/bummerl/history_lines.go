@@ -52,6 +52,8 @@ type auditCard struct {
 	No     int `json:"no"`
 	Player int `json:"player"`
 	Sale   int `json:"sale"`
+	From   int `json:"from"` // Swiss: a late entry's first round (SW-15)
+	Out    int `json:"out"`  // Swiss: not paired from this round (SW-16)
 }
 
 type auditRound struct {
@@ -155,8 +157,10 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	switch e.Action {
 	case "sell":
 		byPlayer := map[int][]tournament.CardNo{}
+		late := map[int]int{} // player → the round his late entry joins (SW-15)
 		for _, c := range after.Cards {
 			byPlayer[c.Player] = append(byPlayer[c.Player], tournament.CardNo(c.No))
+			late[c.Player] = c.From
 		}
 		names := map[int]string{}
 		for _, p := range after.Players {
@@ -171,7 +175,15 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			if len(byPlayer[pid]) == 1 {
 				key = "hist.sell1"
 			}
-			parts = append(parts, f(key, views.CardList(byPlayer[pid]), name))
+			line := f(key, views.CardList(byPlayer[pid]), name)
+			if late[pid] > 1 {
+				line += " " + f("hist.late", late[pid])
+			}
+			parts = append(parts, line)
+		}
+	case "withdraw":
+		for _, c := range after.Cards {
+			parts = append(parts, f("hist.withdraw", card(c.No), c.Out))
 		}
 	case "cancel sale":
 		for _, c := range before.Cards {

@@ -89,6 +89,8 @@ func TestSwissOrganiserFlow(t *testing.T) {
 	if c, ok := f.load().Card(6); !ok || c.From != 2 || c.PriceCents != 1250 {
 		t.Fatalf("late card %+v", c)
 	}
+	hist := f.org.get(f.path + "/history").body
+	mustContain(t, hist, "Nachzügler (steigt ab Runde 2 ein)", "Spieler 2) zurückgezogen: ab Runde 2 nicht mehr gepaart")
 	f.drawDigital()
 	round2 := f.load().Rounds[1]
 	if paired(round2, 2) || !paired(round2, 6) || len(round2.Matches) != 3 {
