@@ -31,6 +31,9 @@ type Protocol struct {
 	// 9), so nobody can redraw quietly until a wanted pairing comes out.
 	// Verify checks the draw above and ignores these.
 	Undone []ProtocolUndone `json:"undone_draws,omitempty"`
+	// Swiss is the pairing of a Swiss round (method "swiss", swiss.go);
+	// absent otherwise.
+	Swiss *ProtocolSwiss `json:"swiss,omitempty"`
 }
 
 // ProtocolUndone is an undone draw of the round: when and by whom it was
@@ -100,6 +103,11 @@ func ProtocolOf(t *tournament.Tournament, roundNo int) (Protocol, error) {
 	}
 	p := Protocol{Format: ProtocolFormat, Tournament: t.Settings.Name, Round: roundNo,
 		Method: string(round.Draw.Method), Commitment: round.Draw.Commitment, Seed: round.Draw.Seed}
+	if round.Draw.Method == tournament.SwissPairing {
+		sw, err := swissProtocol(t, *round)
+		p.Swiss = sw
+		return p, err
+	}
 	for gi, gt := range round.Draw.Groups {
 		pg := ProtocolGroup{Bracket: gt.Bracket.Code()}
 		for _, tk := range gt.Tickets {
@@ -143,6 +151,9 @@ func (p Protocol) Verify() error {
 	if p.Format != ProtocolFormat {
 		return protocolError(-1, fmt.Sprintf("format is %q, want %q", p.Format, ProtocolFormat),
 			fmt.Sprintf("Format ist %q, erwartet %q", p.Format, ProtocolFormat))
+	}
+	if p.Method == string(tournament.SwissPairing) {
+		return p.verifySwiss()
 	}
 	if len(p.Groups) == 0 {
 		return protocolError(-1, "the protocol lists no groups", "Das Protokoll enthält keine Gruppen")

@@ -50,7 +50,7 @@ func init() {
 		"swiss.you_from":          {"Du wirst ab Runde %d gepaart.", "You are paired from round %d on."},
 		"swiss.bye":               {"Freilos: 1 Punkt ohne Partie", "Bye: 1 point without playing"},
 		"swiss.screen_points":     {"%d P · Bh %d", "%d pts · Bh %d"},
-		"swiss.verify":            {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl (SW-4): dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed (SW-4): the same data give the same pairing."},
+		"swiss.verify":            {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl (SW-4): Das Protokoll nennt beide, und dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed (SW-4): the protocol lists both, and the same data give the same pairing."},
 		"swiss.pts":               {"%d P.", "%d pts"},
 		"swiss.form_rounds":       {"Schweizer System, %d Runden", "Swiss system, %d rounds"},
 		"hist.late":               {"(steigt ab Runde %d ein)", "(joins from round %d)"},

@@ -84,9 +84,11 @@ func drawVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 var verifiedText = map[string]map[string]string{
 	"de": {"digital": "digitale Auslosung, der Seed passt zur Zusage und ergibt jede Nummer",
-		"physical": "händische Auslosung, jede Nummer folgt den Topfregeln (P-3)"},
+		"physical": "händische Auslosung, jede Nummer folgt den Topfregeln (P-3)",
+		"swiss":    "Runde im Schweizer System, der Seed passt zur Zusage und ergibt jedes Brett (SW-4)"},
 	"en": {"digital": "digital draw, the seed matches the commitment and gives every number",
-		"physical": "physical draw, every number follows the pot rules (P-3)"},
+		"physical": "physical draw, every number follows the pot rules (P-3)",
+		"swiss":    "Swiss round, the seed matches the commitment and gives every board (SW-4)"},
 }
 
 // drawCommit prints the commitment of a seed, or makes a new seed.

@@ -5,9 +5,11 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"bummerl/domain/tournament"
+	"bummerl/draw"
 )
 
 // swissFixture is a Swiss tournament (issue 14) for 3 rounds with room
@@ -236,8 +238,22 @@ func TestSwissPublicPages(t *testing.T) {
 	for _, mt := range r2.Matches {
 		mustContain(t, testidText(t, round, "points-"+strconv.Itoa(int(mt.A))), strconv.Itoa(pts[mt.A])+" P.")
 	}
-	mustContain(t, round, `data-testid="swiss-verify"`)
-	mustNotContain(t, round, `data-testid="protocol"`)
+	mustContain(t, round, `data-testid="swiss-verify"`, `data-testid="protocol"`)
+	// The protocol pairs round 2 again from its seed (SW-4), and a board
+	// changed in it is found.
+	for no := 1; no <= 2; no++ {
+		p, err := draw.ReadProtocol(strings.NewReader(anon.get(f.path + "/rounds/" + strconv.Itoa(no) + "/protocol.json").body))
+		if err != nil || p.Swiss == nil {
+			t.Fatalf("protocol of round %d: %v %+v", no, err, p)
+		}
+		if err := p.Verify(); err != nil {
+			t.Fatalf("protocol of round %d: %v", no, err)
+		}
+		p.Swiss.Boards[0][0], p.Swiss.Boards[0][1] = p.Swiss.Boards[0][1], p.Swiss.Boards[0][0]
+		if err := p.Verify(); err == nil {
+			t.Fatalf("round %d: a changed board passes", no)
+		}
+	}
 	mustContain(t, f.org.get(f.path+"/print/rounds/2").body, "("+strconv.Itoa(pts[r2.Matches[0].A])+" P.)")
 
 	f.finishRound(2)

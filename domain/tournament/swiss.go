@@ -179,6 +179,19 @@ func (t *Tournament) pairSwiss(d Draw) error {
 	return nil
 }
 
+// SwissPairingInput is what swiss.PairRound was given to pair round k
+// (k paired already): every card entered by then with its points,
+// opponents and bye from the rounds before k and its rank (SW-4). The
+// draw protocol publishes it so anyone can pair the round again.
+func (t *Tournament) SwissPairingInput(k int) ([]swiss.Player, error) {
+	if !t.Settings.swiss() || k < 1 || k > len(t.Rounds) || t.Rounds[k-1].Draw.Method != SwissPairing {
+		return nil, notFound("round_not_found", "round", k)
+	}
+	before := *t
+	before.Rounds = t.Rounds[:k-1]
+	return before.swissPlayers(k, t.Rounds[k-1].Draw.Seed), nil
+}
+
 // swissPlayers is what the pairing of round k knows of every card: points,
 // opponents and bye from the rounds so far, and the rank — the drawn
 // position in round 1, the standings place later (SW-4).

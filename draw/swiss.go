@@ -1,0 +1,120 @@
+package draw
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bummerl/domain/swiss"
+	"bummerl/domain/tournament"
+)
+
+// A Swiss round (issue 14, docs/swiss.md) has no pots: its protocol lists
+// what swiss.PairRound was given — every player's points, opponents, bye
+// and rank before the round — and the boards it gave. Verify pairs the
+// round again from the revealed seed (SW-4: the same input and seed give
+// the same pairing); in round 1 it also draws the order from the seed.
+// Points, opponents and ranks of later rounds follow from the public
+// results of the rounds before.
+
+// ProtocolSwiss is the pairing of a Swiss round.
+type ProtocolSwiss struct {
+	Players []ProtocolSwissPlayer `json:"players"`
+	// Boards in order, card A first; [card, 0] is the bye (SW-7, SW-8).
+	Boards [][2]tournament.CardNo `json:"boards"`
+}
+
+// ProtocolSwissPlayer is one player as the pairing saw him.
+type ProtocolSwissPlayer struct {
+	Card      tournament.CardNo   `json:"card"`
+	Name      string              `json:"name"`
+	Points    int                 `json:"points"`
+	Opponents []tournament.CardNo `json:"opponents"`
+	HadBye    bool                `json:"had_bye"`
+	Withdrawn bool                `json:"withdrawn"`
+	Rank      int                 `json:"rank"`
+}
+
+// swissProtocol is the pairing record of Swiss round r of t.
+func swissProtocol(t *tournament.Tournament, r tournament.Round) (*ProtocolSwiss, error) {
+	in, err := t.SwissPairingInput(r.No)
+	if err != nil {
+		return nil, err
+	}
+	names := map[tournament.CardNo]string{}
+	for _, c := range t.Cards {
+		if p, ok := t.Player(c.Player); ok {
+			names[c.No] = p.Name
+		}
+	}
+	out := &ProtocolSwiss{Players: []ProtocolSwissPlayer{}, Boards: [][2]tournament.CardNo{}}
+	for _, p := range in {
+		pp := ProtocolSwissPlayer{Card: tournament.CardNo(p.ID), Name: names[tournament.CardNo(p.ID)], Points: p.Points,
+			Opponents: []tournament.CardNo{}, HadBye: p.HadBye, Withdrawn: p.Withdrawn, Rank: p.Rank}
+		for _, o := range p.Opponents {
+			pp.Opponents = append(pp.Opponents, tournament.CardNo(o))
+		}
+		out.Players = append(out.Players, pp)
+	}
+	for _, m := range r.Matches {
+		out.Boards = append(out.Boards, [2]tournament.CardNo{m.A, m.B})
+	}
+	return out, nil
+}
+
+// verifySwiss pairs the round again from the protocol's input and seed.
+func (p Protocol) verifySwiss() error {
+	if p.Swiss == nil {
+		return protocolError(-1, "the protocol of a Swiss round lists no pairing", "Das Protokoll einer Runde im Schweizer System enthält keine Paarung")
+	}
+	if !strings.EqualFold(Commit(p.Seed), p.Commitment) {
+		return newError(CodeCommitment, -1, -1, "commitment",
+			fmt.Sprintf("SHA-256 of the seed is %s, but the commitment is %s", Commit(p.Seed), p.Commitment),
+			fmt.Sprintf("SHA-256 des Seeds ist %s, die Festlegung aber %s", Commit(p.Seed), p.Commitment))
+	}
+	var in []swiss.Player
+	var ids []swiss.PlayerID
+	for _, pp := range p.Swiss.Players {
+		sp := swiss.Player{ID: swiss.PlayerID(pp.Card), Points: pp.Points, HadBye: pp.HadBye, Withdrawn: pp.Withdrawn, Rank: pp.Rank}
+		for _, o := range pp.Opponents {
+			sp.Opponents = append(sp.Opponents, swiss.PlayerID(o))
+		}
+		in = append(in, sp)
+		ids = append(ids, sp.ID)
+	}
+	if p.Round == 1 { // SW-4: the order is drawn from the seed
+		for i, id := range swiss.DrawOrder(ids, p.Seed) {
+			if j := slices.IndexFunc(in, func(sp swiss.Player) bool { return sp.ID == id }); in[j].Rank != i+1 {
+				return newError(CodeTicket, -1, -1, "rank",
+					fmt.Sprintf("card %d has rank %d, but the seed draws it %d.", id, in[j].Rank, i+1),
+					fmt.Sprintf("Karte %d hat Rang %d, der Seed lost sie aber als %d.", id, in[j].Rank, i+1))
+			}
+		}
+	}
+	pg, err := swiss.PairRound(in, p.Seed)
+	if err != nil {
+		return protocolError(-1, "the pairing input cannot be paired: "+err.Error(), "Die Eingabe der Paarung lässt sich nicht paaren: "+err.Error())
+	}
+	var want [][2]tournament.CardNo
+	for _, pr := range pg.Pairs {
+		want = append(want, [2]tournament.CardNo{tournament.CardNo(pr.A), tournament.CardNo(pr.B)})
+	}
+	if pg.Bye != 0 {
+		want = append(want, [2]tournament.CardNo{tournament.CardNo(pg.Bye), 0})
+	}
+	for i := range max(len(want), len(p.Swiss.Boards)) {
+		var got, exp [2]tournament.CardNo
+		if i < len(p.Swiss.Boards) {
+			got = p.Swiss.Boards[i]
+		}
+		if i < len(want) {
+			exp = want[i]
+		}
+		if got != exp {
+			return newError(CodeTicket, -1, -1, "boards",
+				fmt.Sprintf("board %d is %d–%d, but the seed pairs %d–%d", i+1, got[0], got[1], exp[0], exp[1]),
+				fmt.Sprintf("Brett %d ist %d–%d, der Seed paart aber %d–%d", i+1, got[0], got[1], exp[0], exp[1]))
+		}
+	}
+	return nil
+}
