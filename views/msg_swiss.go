@@ -55,6 +55,13 @@ func init() {
 		"swiss.form_rounds":       {"Schweizer System, %d Runden", "Swiss system, %d rounds"},
 		"hist.late":               {"(steigt ab Runde %d ein)", "(joins from round %d)"},
 		"hist.withdraw":           {"%s zurückgezogen: ab Runde %d nicht mehr gepaart", "%s withdrawn: not paired from round %d"},
+		"swiss.end_hint":          {"Runde %d ist fertig. Das Turnier kann hier enden, statt alle %d Runden zu spielen (etwa wenn keine Runde mehr gepaart werden kann, SW-7).", "Round %d is complete. The tournament can end here instead of playing all %d rounds (e.g. when no round can be paired any more, SW-7)."},
+		"swiss.end_open":          {"Turnier nach Runde %d beenden …", "End the tournament after round %d …"},
+		"swiss.end_warning":       {"Das Turnier endet nach Runde %d statt nach %d Runden: Die Tabelle ist dann endgültig, die Preise werden nach Platz vergeben (SW-17). Das lässt sich nicht zurücknehmen.", "The tournament ends after round %d instead of %d rounds: the standings are final and the prizes go by place (SW-17). This cannot be undone."},
+		"swiss.end_confirm":       {"Ja, nach Runde %d beenden", "Yes, end after round %d"},
+		"hist.s_form":             {"Turnierform", "tournament form"},
+		"hist.s_swiss_rounds":     {"Runden", "rounds"},
+		"hist.s_buchholz_cut1":    {"Buchholz-Streichwertung", "Buchholz cut-1"},
 		"swiss.board":             {"Brett %d", "Board %d"},
 		"swiss.standings_heading": {"Tabelle nach Runde %d", "Standings after round %d"},
 	})

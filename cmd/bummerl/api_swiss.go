@@ -104,3 +104,26 @@ func (s *server) apiWithdraw(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, tournamentOut(t))
 }
+
+// apiEndSwiss ends a Swiss tournament after its complete latest round,
+// {"round": n} (SW-2, SW-7); answer 200, the tournament.
+func (s *server) apiEndSwiss(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Round int `json:"round"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	actor, _ := currentUser(c)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "end", func(t *tournament.Tournament) error {
+		return t.EndSwiss(in.Round)
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, tournamentOut(t))
+}

@@ -305,17 +305,25 @@ func quote(s string) string {
 
 // settingsFields are the tournament's fields the history names, in
 // order, with the keys of their names.
-var settingsFields = []struct{ field, key string }{
-	{"name", "hist.s_name"}, {"cards", "hist.s_cards"}, {"max_cards", "hist.s_max_cards"}, {"price_cents", "hist.s_price_cents"},
-	{"variant", "hist.s_variant"}, {"closing", "hist.s_closing"}, {"bummerl_to_win", "hist.s_bummerl_to_win"},
-	{"prizes", "hist.s_prizes"}, {"multiple_prizes", "hist.s_multiple_prizes"}, {"tables", "hist.s_tables"},
+var settingsFields = []struct{ field, key, zero string }{
+	{"name", "hist.s_name", ""}, {"cards", "hist.s_cards", ""}, {"max_cards", "hist.s_max_cards", ""}, {"price_cents", "hist.s_price_cents", ""},
+	{"variant", "hist.s_variant", ""}, {"closing", "hist.s_closing", ""}, {"bummerl_to_win", "hist.s_bummerl_to_win", ""},
+	{"prizes", "hist.s_prizes", ""}, {"multiple_prizes", "hist.s_multiple_prizes", ""}, {"tables", "hist.s_tables", ""},
+	// The Swiss system's (issue 14): left out of the audit when zero.
+	{"form", "hist.s_form", "preis"}, {"swiss_rounds", "hist.s_swiss_rounds", "0"}, {"buchholz_cut1", "hist.s_buchholz_cut1", "false"},
 }
 
 // settingsChanges names the tournament's fields an action changed.
 func settingsChanges(lang string, a, b map[string]any) string {
 	var ch []string
 	for _, f := range settingsFields {
-		o, n := fmt.Sprint(a[f.field]), fmt.Sprint(b[f.field])
+		text := func(m map[string]any) string {
+			if v, ok := m[f.field]; ok {
+				return fmt.Sprint(v)
+			}
+			return f.zero
+		}
+		o, n := text(a), text(b)
 		if o != n {
 			ch = append(ch, views.Text(lang, f.key)+": "+o+" → "+n)
 		}

@@ -104,6 +104,8 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/swiss/late", s.lateEntry)
 	org.add(http.MethodGet, "/t/:id/swiss/withdraw", s.withdrawConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/withdraw", s.withdraw)
+	org.add(http.MethodGet, "/t/:id/swiss/end", s.endConfirm)
+	org.add(http.MethodPost, "/t/:id/swiss/end", s.endSwiss)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
 	org.add(http.MethodGet, "/t/:id/export/:file", s.exportCSV)
 	org.add(http.MethodGet, "/t/:id/export.json", s.exportDocument)
@@ -163,6 +165,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/late-entries", s.apiLateEntry)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/cards/:no/withdraw", s.apiWithdraw)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/end", s.apiEndSwiss)
 }
 
 // routeGroup registers routes of one access level and records that level.

@@ -137,6 +137,7 @@ func TestRouteAccess(t *testing.T) {
 		// Late entry and withdrawal in the Swiss system (issue 14).
 		"POST /t/:id/swiss/late", "GET /t/:id/swiss/withdraw", "POST /t/:id/swiss/withdraw",
 		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
+		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

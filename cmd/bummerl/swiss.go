@@ -22,6 +22,9 @@ import (
 func swissDrawView(t *tournament.Tournament, f views.Form) *views.SwissDrawView {
 	v := &views.SwissDrawView{Next: len(t.Rounds) + 1, Rounds: t.SwissRounds(), Form: f,
 		CanEnter: len(t.Rounds) > 0 && len(t.Rounds) < t.SwissRounds(), CanWithdraw: len(t.Rounds) > 0 && !t.Finished()}
+	if r := t.Current(); r != nil && !t.Finished() && !slices.ContainsFunc(r.Matches, func(m tournament.Match) bool { return !m.Decided() }) {
+		v.CanEnd = r.No
+	}
 	ros := newRoster(t)
 	for _, c := range t.Cards {
 		v.Players = append(v.Players, views.SwissEntry{Card: c.No, Name: ros.holder(c.No).Name, Withdrawn: c.Withdrawn(), From: c.From})
@@ -148,6 +151,43 @@ func (s *server) withdraw(c echo.Context) error {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, tournamentURL(id, "/draw"))
+}
+
+// endConfirm asks before the tournament ends after round ?round= (SW-2,
+// SW-7); an end not possible leads back to the draw page.
+func (s *server) endConfirm(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	round, err := strconv.Atoi(c.QueryParam("round"))
+	if err != nil {
+		return badRequest(c, "round", "form.number_bad")
+	}
+	if !t.Settings.IsSwiss() || swissDrawView(t, views.NewForm(nil)).CanEnd != round || round == 0 {
+		return redirect(c, tournamentURL(t.ID, "/draw"))
+	}
+	return render(c, http.StatusOK, views.EndConfirmPage(views.EndConfirmModel{TournamentID: t.ID, Name: t.Settings.Name,
+		Round: round, Rounds: t.SwissRounds()}))
+}
+
+// endSwiss ends the tournament after the round the organiser saw.
+func (s *server) endSwiss(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	round, err := strconv.Atoi(c.FormValue("round"))
+	if err != nil {
+		return badRequest(c, "round", "form.number_bad")
+	}
+	actor, _ := currentUser(c)
+	if _, err := s.store.Update(c.Request().Context(), id, actor, "end", func(t *tournament.Tournament) error {
+		return t.EndSwiss(round)
+	}); err != nil {
+		return s.drawFailed(c, id, views.NewForm(nil), err)
+	}
+	return redirect(c, tournamentURL(id, "/standings"))
 }
 
 // pairSwiss pairs the next Swiss round from the announced seed (SW-4);

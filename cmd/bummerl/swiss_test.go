@@ -278,3 +278,39 @@ func TestSwissPublicPages(t *testing.T) {
 	prizes := f.org.get(f.path + "/print/prizes").body
 	mustContain(t, prizes, "Schinken", winner.Name, `data-testid="swiss-standings"`)
 }
+
+// TestSwissEndEarly: after a complete round the organiser may end the
+// tournament (SW-2, SW-7), asked first; the standings are final and the
+// prizes go out. A round not latest, an open round and Preisschnapsen are
+// refused.
+func TestSwissEndEarly(t *testing.T) {
+	f := swissFixture(t)
+	f.drawDigital()
+	mustNotContain(t, f.org.get(f.path+"/draw").body, `data-testid="swiss-end"`) // round 1 is open
+	if r := f.org.post(f.path+"/swiss/end", url.Values{"round": {"1"}}); r.status != http.StatusConflict {
+		t.Fatalf("end with round 1 open: %d", r.status)
+	}
+	f.finishRound(1)
+	mustContain(t, f.org.get(f.path+"/draw").body, `data-testid="swiss-end"`, "Turnier nach Runde 1 beenden")
+	mustContain(t, f.org.get(f.path+"/swiss/end?round=1").body, "Das Turnier endet nach Runde 1 statt nach 3 Runden")
+	if r := f.org.post(f.path+"/swiss/end", url.Values{"round": {"2"}}); r.status != http.StatusConflict {
+		t.Fatalf("end after round 2: %d", r.status)
+	}
+	if r := f.org.post(f.path+"/swiss/end", url.Values{"round": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("end: %d\n%s", r.status, r.body)
+	}
+	tr := f.load()
+	if !tr.Finished() || len(tr.Prizes()) != 2 {
+		t.Fatalf("finished %v, prizes %+v", tr.Finished(), tr.Prizes())
+	}
+	mustContain(t, f.app.client().get(f.path+"/standings").body, "Runde 1 von 1")
+	mustContain(t, f.org.get(f.path+"/history").body, "Runden: 3 → 1")
+
+	p := newFixture(t, nil, 1, 1, 1, 1, 1)
+	p.drawDigital()
+	p.finishRound(1)
+	pb := "/api/tournaments/" + strconv.FormatInt(p.id, 10)
+	if r := p.api.api(http.MethodPost, pb+"/end", p.anna, map[string]int{"round": 1}); r.status != http.StatusConflict {
+		t.Fatalf("end in Preisschnapsen: %d", r.status)
+	}
+}

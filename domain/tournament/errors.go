@@ -96,6 +96,7 @@ var messages = map[string]message{
 	"swiss_no_bye":               {"round %d cannot be paired: everyone has had the bye (SW-7); end the tournament or enter a player", "Runde %d lässt sich nicht paaren: alle hatten schon ein Freilos (SW-7); das Turnier beenden oder eine Person nachtragen"},
 	"swiss_one_entry":            {"%s holds a card already: one entry per player in the Swiss system", "%s hat schon eine Karte: im Schweizer System hat jede Person nur eine"},
 	"swiss_pairing_only":         {"a Swiss round is paired from the announced seed, not drawn from pots", "Eine Runde im Schweizer System wird mit der angekündigten Zufallszahl gepaart, nicht aus Töpfen gezogen"},
+	"swiss_end_not_latest":       {"round %d is no longer the latest (round %d is); please check", "Runde %d ist nicht mehr die letzte (sondern Runde %d); bitte prüfen"},
 	"swiss_only":                 {"only in a Swiss-system tournament", "Nur in einem Turnier im Schweizer System"},
 	"late_entry_before_draw":     {"before round 1 players are entered at the sale desk", "Vor der Runde 1 werden Personen beim Verkauf eingetragen"},
 	"late_entry_too_late":        {"all %d rounds are paired; nobody can enter any more", "Alle %d Runden sind gepaart; niemand kann mehr einsteigen"},

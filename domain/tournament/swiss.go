@@ -403,6 +403,32 @@ func (t *Tournament) Withdraw(c CardNo) error {
 	return nil
 }
 
+// EndSwiss ends a Swiss tournament after its current round, before the
+// set number (SW-2, SW-7: when no round can be paired any more, or the
+// evening is over): the rounds become those played, so the standings are
+// final and the prizes go out (SW-17). round is the round the organiser
+// saw; it must be the latest and decided.
+func (t *Tournament) EndSwiss(round int) error {
+	r := t.Current()
+	switch {
+	case !t.Settings.swiss():
+		return conflict("swiss_only", "")
+	case r == nil:
+		return conflict("no_round", "")
+	case t.Finished():
+		return conflict("tournament_finished", "")
+	case round != r.No:
+		return conflict("swiss_end_not_latest", "round", round, r.No)
+	}
+	if i := slices.IndexFunc(r.Matches, func(m Match) bool { return !m.Decided() }); i >= 0 {
+		return conflict("round_unfinished", "", r.Matches[i].No, r.No)
+	}
+	t.Settings.Swiss.Rounds = r.No
+	t.drawChanged()
+	t.Version++
+	return nil
+}
+
 // undoSwissEntries keeps late entries and withdrawals at the round now
 // paired next after an undone pairing (SW-15, SW-16): a player entered or
 // withdrawn before the undone round is in it, or out of it, when it is

@@ -314,3 +314,24 @@ func TestSwissUndoKeepsEntries(t *testing.T) {
 	}
 	wantCode(t, tr.Withdraw(2), "withdrawn_already")
 }
+
+// TestSwissEnd: the organiser ends the tournament after a complete round
+// (SW-2, SW-7); the standings are then final and the prizes go out.
+func TestSwissEnd(t *testing.T) {
+	tr := mustNew(t, swissSettings(8, 0))
+	sellOut(t, tr, 5)
+	wantCode(t, tr.EndSwiss(0), "no_round")
+	must(t, pairNext(t, tr, "1"))
+	wantCode(t, tr.EndSwiss(1), "round_unfinished")
+	playSwissRound(t, tr, rand.New(rand.NewPCG(3, 4)))
+	wantCode(t, tr.EndSwiss(2), "swiss_end_not_latest")
+	if tr.Finished() || tr.Prizes() != nil {
+		t.Fatal("finished before the end")
+	}
+	must(t, tr.EndSwiss(1))
+	if !tr.Finished() || tr.SwissRounds() != 1 || len(tr.Prizes()) != 4 {
+		t.Fatalf("after the end: finished %v, rounds %d, prizes %d", tr.Finished(), tr.SwissRounds(), len(tr.Prizes()))
+	}
+	wantCode(t, tr.EndSwiss(1), "tournament_finished")
+	wantCode(t, pairNext(t, tr, "2"), "tournament_finished")
+}
