@@ -62,6 +62,7 @@ func init() {
 		"hist.s_form":             {"Turnierform", "tournament form"},
 		"hist.s_swiss_rounds":     {"Runden", "rounds"},
 		"hist.s_buchholz_cut1":    {"Buchholz-Streichwertung", "Buchholz cut-1"},
+		"swiss.late_link":         {"Nachträglich einsteigen: auf der Seite Auslosung (Veranstalter).", "Late entry: on the draw page (organiser)."},
 		"swiss.board":             {"Brett %d", "Board %d"},
 		"swiss.standings_heading": {"Tabelle nach Runde %d", "Standings after round %d"},
 	})

@@ -89,4 +89,14 @@ func TestBrowserSwiss(t *testing.T) {
 		t.Error("the draw page is wider than the phone")
 	}
 	p.shot("swiss-draw-phone")
+	for _, pg := range []struct{ path, sel, name string }{
+		{f.path + "/sale", "desk", "swiss-sale-phone"},
+		{"/tournaments/new", "swiss-fields", "swiss-settings-phone"},
+	} {
+		p.open(pg.path, testid(pg.sel))
+		if eval[bool](p, wide) {
+			t.Errorf("%s is wider than the phone", pg.path)
+		}
+		p.shot(pg.name)
+	}
 }

@@ -192,6 +192,7 @@ func saleModel(t *tournament.Tournament, q string, f views.Form) views.SaleModel
 		MaxCards:     t.Settings.MaxCards,
 		PriceCents:   t.Settings.PriceCents,
 		Drawn:        len(t.Rounds) > 0,
+		Swiss:        t.Settings.IsSwiss(),
 		Short:        short,
 		Suggest:      suggest,
 		Prizes:       len(t.Settings.Prizes),

@@ -85,6 +85,7 @@ func TestSwissOrganiserFlow(t *testing.T) {
 	}
 	// SW-15: a late entry gets the next free card and round 2.
 	mustContain(t, f.org.get(f.path+"/draw").body, "Nachträglich einsteigen", "ab Runde 2 gepaart")
+	mustContain(t, f.org.get(f.path+"/sale").body, `data-testid="late-entry-link"`)
 	if r := f.org.post(f.path+"/swiss/late", url.Values{"name": {"Nachzügler"}, "club": {"SV Mödling"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("late entry: status %d\n%s", r.status, r.body)
 	}
