@@ -335,3 +335,39 @@ func TestSwissEnd(t *testing.T) {
 	wantCode(t, tr.EndSwiss(1), "tournament_finished")
 	wantCode(t, pairNext(t, tr, "2"), "tournament_finished")
 }
+
+// swissBig is a Swiss tournament of n players after rounds decided rounds.
+func swissBig(b *testing.B, n, rounds int) *Tournament {
+	b.Helper()
+	tr := mustNew(b, swissSettings(n, rounds+1))
+	sellOut(b, tr, n)
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for k := 1; k <= rounds; k++ {
+		must(b, pairNext(b, tr, fmt.Sprint("seed ", k)))
+		playSwissRound(b, tr, rnd)
+	}
+	return tr
+}
+
+// BenchmarkSwissTable: the standings of 512 players after 9 rounds, as
+// every Swiss page computes them (docs/swiss.md).
+func BenchmarkSwissTable(b *testing.B) {
+	tr := swissBig(b, 512, 9)
+	for b.Loop() {
+		tr.SwissTable()
+	}
+}
+
+// BenchmarkSwissPairNext: pairing round 10 of 512 players through the
+// aggregate (standings, opponents, swiss.PairRound).
+func BenchmarkSwissPairNext(b *testing.B) {
+	tr := swissBig(b, 512, 9)
+	sum := sha256.Sum256([]byte("s"))
+	c := Commitment{Seed: "s", Commitment: hex.EncodeToString(sum[:])}
+	for b.Loop() {
+		t := *tr
+		t.Rounds = slices.Clone(tr.Rounds)
+		t.Pending = &c
+		must(b, t.ApplyDraw(Draw{Method: SwissPairing, Seed: c.Seed, Commitment: c.Commitment}))
+	}
+}
