@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // bigTournament is a 4096-card tournament after the draw of round 1, made
@@ -56,8 +58,9 @@ func toggleResult(k int) func(*tournament.Tournament) error {
 
 // BenchmarkUpdate4096 is one result entry in a 4096-card tournament: load
 // ~12,000 rows, apply the domain method, save one match row and the audit.
-func BenchmarkUpdate4096(b *testing.B) {
-	s := MustOpen(b)
+func BenchmarkUpdate4096(b *testing.B) { benchEachStore(b, update4096) }
+
+func update4096(b *testing.B, s *store.Store) {
 	id := mustCreate(b, s, settings(8)).ID
 	big := bigTournament(b)
 	if _, err := s.Update(ctx, id, admin, "fill", replaceWith(big)); err != nil {
@@ -73,8 +76,9 @@ func BenchmarkUpdate4096(b *testing.B) {
 }
 
 // BenchmarkLoad4096 reads the same tournament (a public page).
-func BenchmarkLoad4096(b *testing.B) {
-	s := MustOpen(b)
+func BenchmarkLoad4096(b *testing.B) { benchEachStore(b, load4096) }
+
+func load4096(b *testing.B, s *store.Store) {
 	id := mustCreate(b, s, settings(8)).ID
 	if _, err := s.Update(ctx, id, admin, "fill", replaceWith(bigTournament(b))); err != nil {
 		b.Fatal(err)
@@ -85,4 +89,11 @@ func BenchmarkLoad4096(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchEachStore runs fn on a new store of each backend, as sub-benchmarks
+// "sqlite" and "postgres" (BUMMERL_TEST_POSTGRES, see storetest).
+func benchEachStore(b *testing.B, fn func(b *testing.B, s *store.Store)) {
+	b.Run("sqlite", func(b *testing.B) { fn(b, mustOpenPath(b, storetest.SQLite(b))) })
+	b.Run("postgres", func(b *testing.B) { fn(b, mustOpenPath(b, storetest.Postgres(b))) })
 }

@@ -25,17 +25,10 @@ func MustOpen(tb testing.TB) *store.Store {
 	return mustOpenPath(tb, filepath.Join(tb.TempDir(), "bummerl.db"))
 }
 
-// openTwice opens a new database and a second store on the same file:
-// loads through the second store read the file, not the first store's
-// cache (each save changes the revision, so its own cache never matches).
-func openTwice(tb testing.TB) (s, reader *store.Store) {
-	tb.Helper()
-	path := filepath.Join(tb.TempDir(), "bummerl.db")
-	return mustOpenPath(tb, path), mustOpenPath(tb, path)
-}
-
-// mustLoadBoth loads a tournament through both stores of openTwice and
-// checks that the file and the cache hold want.
+// mustLoadBoth loads a tournament through two stores on one database, the
+// one that saved it and another (a second process: each save changes the
+// revision, so its cache never matches), and checks that the database and
+// the cache hold want.
 func mustLoadBoth(tb testing.TB, s, reader *store.Store, want *tournament.Tournament) {
 	tb.Helper()
 	for _, st := range []*store.Store{reader, s} {
