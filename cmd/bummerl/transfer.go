@@ -37,7 +37,7 @@ created if missing). A tournament that is already in the database is refused.`
 func transferFlags(name, usage string, args []string, stderr io.Writer, tournament *int64) (db, lang, file string, ok bool) {
 	fset := flag.NewFlagSet(name, flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	dbFlag := fset.String("db", defaultDB(), "SQLite database file or postgres:// DSN (BUMMERL_DB)")
+	dbFlag := fset.String("db", defaultDB(), dbUsage)
 	langFlag := fset.String("lang", envOr("BUMMERL_LANG", "de"), "language of the messages, de or en (BUMMERL_LANG)")
 	if tournament != nil {
 		fset.Int64Var(tournament, "tournament", 0, "id of the tournament")
