@@ -69,3 +69,24 @@ func DrawOrder(ids []PlayerID, seed string) []PlayerID {
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
+
+// SeededOrder is the order for round 1 with a seed list (SW-4): the ids
+// named in list, in its order, then the others in DrawOrder of all ids.
+// Names in list that are not among ids are passed over; with an empty
+// list it is DrawOrder.
+func SeededOrder(ids, list []PlayerID, seed string) []PlayerID {
+	var out []PlayerID
+	listed := map[PlayerID]bool{}
+	for _, id := range list {
+		if slices.Contains(ids, id) && !listed[id] {
+			out = append(out, id)
+			listed[id] = true
+		}
+	}
+	for _, id := range DrawOrder(ids, seed) {
+		if !listed[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -101,6 +101,9 @@ var messages = map[string]message{
 	"late_entry_before_draw":     {"before round 1 players are entered at the sale desk", "Vor der Runde 1 werden Personen beim Verkauf eingetragen"},
 	"late_entry_too_late":        {"all %d rounds are paired; nobody can enter any more", "Alle %d Runden sind gepaart; niemand kann mehr einsteigen"},
 	"withdraw_before_draw":       {"before round 1, cancel the sale instead", "Vor der Runde 1 stattdessen den Verkauf stornieren"},
+	"seeds_unknown_card":         {"the seed list names card %d, which no player holds", "Die Setzliste nennt Karte %d, die niemand hat"},
+	"seeds_twice":                {"the seed list names card %d twice", "Die Setzliste nennt Karte %d zweimal"},
+	"seeds_after_draw":           {"round 1 is paired; the seed list can no longer change (undo round 1 first)", "Runde 1 ist gepaart; die Setzliste lässt sich nicht mehr ändern (zuerst Runde 1 zurücknehmen)"},
 	"withdrawn_already":          {"the player of card %d has withdrawn already", "Die Person mit Karte %d hat sich schon zurückgezogen"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
 }

@@ -249,6 +249,11 @@ func (t *Tournament) CancelSale(c CardNo) error {
 		return conflict("sales_closed", "")
 	}
 	t.Cards = slices.Delete(t.Cards, i, i+1)
+	// The number is free again: a seed list must not hand its place to
+	// whoever buys it next (SW-4).
+	if t.SwissSeeds = slices.DeleteFunc(t.SwissSeeds, func(s CardNo) bool { return s == c }); len(t.SwissSeeds) == 0 {
+		t.SwissSeeds = nil
+	}
 	t.drawChanged()
 	t.Version++
 	return nil

@@ -193,8 +193,9 @@ func (t *Tournament) SwissPairingInput(k int) ([]swiss.Player, error) {
 }
 
 // swissPlayers is what the pairing of round k knows of every card: points,
-// opponents and bye from the rounds so far, and the rank — the drawn
-// position in round 1, the standings place later (SW-4).
+// opponents and bye from the rounds so far, and the rank — in round 1 the
+// seed list's place, then the drawn position; the standings place later
+// (SW-4).
 func (t *Tournament) swissPlayers(k int, seed string) []swiss.Player {
 	rank := map[CardNo]int{}
 	if k == 1 {
@@ -204,7 +205,7 @@ func (t *Tournament) swissPlayers(k int, seed string) []swiss.Player {
 				ids = append(ids, swiss.PlayerID(c.No))
 			}
 		}
-		for i, id := range swiss.DrawOrder(ids, seed) {
+		for i, id := range swiss.SeededOrder(ids, t.swissSeedIDs(), seed) {
 			rank[CardNo(id)] = i + 1
 		}
 	}
@@ -235,6 +236,49 @@ func (t *Tournament) swissPlayers(k int, seed string) []swiss.Player {
 		}
 		out = append(out, swiss.Player{ID: swiss.PlayerID(c.No), Points: points[c.No], Opponents: opps[c.No],
 			HadBye: bye[c.No], Withdrawn: !c.active(k), Rank: rank[c.No]})
+	}
+	return out
+}
+
+// SetSwissSeeds sets the seed list (Setzliste) for round 1, best first
+// (SW-4); an empty list removes it. Refused with a card no player holds, a
+// card twice, or once round 1 is paired (undo it first). A changed list
+// changes what round 1 is paired from, so an announced commitment is
+// dropped as after a sale (P-4).
+func (t *Tournament) SetSwissSeeds(list []CardNo) error {
+	switch {
+	case !t.Settings.swiss():
+		return conflict("swiss_only", "")
+	case t.drawn():
+		return conflict("seeds_after_draw", "seeds")
+	}
+	seen := map[CardNo]bool{}
+	for _, c := range list {
+		if _, ok := t.cardIndex(c); !ok {
+			return invalid("seeds_unknown_card", "seeds", int(c))
+		}
+		if seen[c] {
+			return invalid("seeds_twice", "seeds", int(c))
+		}
+		seen[c] = true
+	}
+	if slices.Equal(list, t.SwissSeeds) {
+		return nil
+	}
+	t.SwissSeeds = nil
+	if len(list) > 0 {
+		t.SwissSeeds = slices.Clone(list)
+	}
+	t.drawChanged()
+	t.Version++
+	return nil
+}
+
+// swissSeedIDs is the seed list as the pairing names players.
+func (t *Tournament) swissSeedIDs() []swiss.PlayerID {
+	var out []swiss.PlayerID
+	for _, c := range t.SwissSeeds {
+		out = append(out, swiss.PlayerID(c))
 	}
 	return out
 }

@@ -371,3 +371,66 @@ func BenchmarkSwissPairNext(b *testing.B) {
 		must(b, t.ApplyDraw(Draw{Method: SwissPairing, Seed: c.Seed, Commitment: c.Commitment}))
 	}
 }
+
+// TestSwissSeedList: with a seed list round 1 ranks its cards first, in
+// its order, and the others after them in the drawn order (SW-4); a
+// changed list drops the announced commitment; refusals change nothing;
+// undoing round 1 keeps the list; a cancelled card leaves it.
+func TestSwissSeedList(t *testing.T) {
+	tr := mustNew(t, swissSettings(10, 3))
+	sellOut(t, tr, 8)
+	sum := sha256.Sum256([]byte("setz"))
+	must(t, tr.Announce(Commitment{Seed: "setz", Commitment: hex.EncodeToString(sum[:])}))
+	must(t, tr.SetSwissSeeds([]CardNo{5, 2, 7}))
+	if tr.Pending != nil {
+		t.Fatal("the commitment survives a changed seed list")
+	}
+	before, version := slices.Clone(tr.SwissSeeds), tr.Version
+	for _, c := range []struct {
+		list []CardNo
+		code string
+	}{{[]CardNo{5, 9}, "seeds_unknown_card"}, {[]CardNo{5, 2, 5}, "seeds_twice"}} {
+		wantCode(t, tr.SetSwissSeeds(c.list), c.code)
+		if !slices.Equal(tr.SwissSeeds, before) || tr.Version != version {
+			t.Fatalf("refused %v changed the list to %v", c.list, tr.SwissSeeds)
+		}
+	}
+	must(t, pairNext(t, tr, "setz"))
+	in, err := tr.SwissPairingInput(1)
+	must(t, err)
+	rank := map[swiss.PlayerID]int{}
+	for _, p := range in {
+		rank[p.ID] = p.Rank
+	}
+	want := []swiss.PlayerID{5, 2, 7}
+	for _, id := range swiss.DrawOrder([]swiss.PlayerID{1, 2, 3, 4, 5, 6, 7, 8}, "setz") {
+		if !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	for i, id := range want {
+		if rank[id] != i+1 {
+			t.Fatalf("card %d has rank %d, want %d (order %v)", id, rank[id], i+1, want)
+		}
+	}
+	p, err := swiss.PairRound(in, "setz")
+	must(t, err)
+	if m := tr.Current().Matches[0]; m.A != CardNo(p.Pairs[0].A) || m.B != CardNo(p.Pairs[0].B) || m.A != 5 {
+		t.Fatalf("board 1 is %d–%d, want the first seed 5 first", m.A, m.B)
+	}
+	wantCode(t, tr.SetSwissSeeds([]CardNo{1}), "seeds_after_draw")
+	must(t, tr.UndoDraw())
+	if !slices.Equal(tr.SwissSeeds, before) {
+		t.Fatalf("undo changed the list to %v", tr.SwissSeeds)
+	}
+	must(t, tr.CancelSale(2))
+	if !slices.Equal(tr.SwissSeeds, []CardNo{5, 7}) {
+		t.Fatalf("after cancelling card 2 the list is %v", tr.SwissSeeds)
+	}
+	must(t, tr.SetSwissSeeds(nil))
+	if tr.SwissSeeds != nil {
+		t.Fatalf("an empty list is kept as %v", tr.SwissSeeds)
+	}
+	pt := mustNew(t, settings(8, 2, false))
+	wantCode(t, pt.SetSwissSeeds([]CardNo{1}), "swiss_only")
+}

@@ -168,6 +168,10 @@ type Tournament struct {
 	Cards    []Card
 	Rounds   []Round
 	Pending  *Commitment // a digital draw announced for the next round
+	// SwissSeeds is the seed list (Setzliste) of a Swiss tournament, best
+	// first: round 1 ranks these cards first, the others after them in the
+	// drawn order (SW-4). Empty: round 1 in the drawn order only.
+	SwissSeeds []CardNo
 	// Tables in the hall, numbered 1 … Tables; 0 when not set: then every
 	// match plays at the table of its number (see tables.go).
 	Tables int
