@@ -25,9 +25,11 @@ const (
 	// refuses another format and a version above its own. Version 2 adds
 	// the Swiss system (issue 14): Settings.Form and Settings.Swiss, and
 	// Cards' From and Out; a version 1 document is a Preisschnapsen and
-	// reads as one (the new fields are zero).
+	// reads as one (the new fields are zero). Version 3 adds the seed list
+	// of a Swiss round 1 (SW-4): Tournament.SwissSeeds; a version 2
+	// document has none.
 	DocumentFormat  = "bummerl-tournament"
-	DocumentVersion = 2
+	DocumentVersion = 3
 	// MaxDocumentBytes caps what ReadDocument reads: a 4096-card evening
 	// with every score sheet and its audit stays well below it.
 	MaxDocumentBytes = 64 << 20
@@ -157,7 +159,8 @@ func (doc *Document) validate() error {
 		msg := fmt.Sprintf(format, args...)
 		return errBadDocument("the document is damaged: "+msg, "Das Dokument ist beschädigt: "+msg)
 	}
-	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() {
+	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() ||
+		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 {
 		return bad("format %q version %d", doc.Format, doc.Version)
 	}
 	if len(doc.Audit) == 0 {
@@ -198,6 +201,13 @@ func (doc *Document) validate() error {
 			return bad("card %d: entry round %d, withdrawal round %d", c.No, c.From, c.Out) // SW-15, SW-16
 		}
 		cards[c.No] = true
+	}
+	seeded := map[tournament.CardNo]bool{}
+	for _, c := range t.SwissSeeds { // SW-4: sold cards, each once, Swiss only
+		if !t.Settings.IsSwiss() || !cards[c] || seeded[c] {
+			return bad("seed list %v", t.SwissSeeds)
+		}
+		seeded[c] = true
 	}
 	known := func(no tournament.CardNo) bool { return no == 0 || int(no) <= t.Settings.Cards && no > 0 }
 	for _, r := range t.Rounds {

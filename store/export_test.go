@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -131,7 +132,7 @@ func TestImportRefusesDamage(t *testing.T) {
 		}
 		reads := map[string]string{
 			"bad JSON":        string(good[:len(good)/2]),
-			"unknown version": strings.Replace(string(good), `"version":2`, `"version":3`, 1),
+			"unknown version": strings.Replace(string(good), fmt.Sprintf(`"version":%d`, store.DocumentVersion), fmt.Sprintf(`"version":%d`, store.DocumentVersion+1), 1),
 			"other format":    strings.Replace(string(good), `"bummerl-tournament"`, `"bummerl-backup"`, 1),
 			"unknown field":   strings.Replace(string(good), `"format"`, `"extra":1,"format"`, 1),
 			"trailing data":   string(good) + "{}",

@@ -40,6 +40,7 @@ type tournamentRow struct {
 	Form         string `gorm:"column:form" json:"form,omitempty"`
 	SwissRounds  int    `gorm:"column:swiss_rounds" json:"swiss_rounds,omitempty"`
 	BuchholzCut1 bool   `gorm:"column:buchholz_cut1" json:"buchholz_cut1,omitempty"`
+	SwissSeeds   string `gorm:"column:swiss_seeds" json:"swiss_seeds,omitempty"` // "5 2 7" (SW-4)
 	// The audit leaves the seed of an announced draw out: the history would
 	// otherwise show it before the draw reveals it (P-4).
 	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
@@ -268,6 +269,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		Form:           string(t.Settings.Form),
 		SwissRounds:    t.Settings.Swiss.Rounds,
 		BuchholzCut1:   t.Settings.Swiss.BuchholzCut1,
+		SwissSeeds:     seedsText(t.SwissSeeds),
 	}}
 	if p := t.Pending; p != nil {
 		rs.t.PendingSeed, rs.t.PendingCommitment = someText(p.Seed), someText(p.Commitment)
@@ -397,6 +399,11 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	if err := json.Unmarshal([]byte(tr.Prizes), &t.Settings.Prizes); err != nil {
 		return nil, fmt.Errorf("store: tournament %d: prizes: %w", tr.ID, err)
 	}
+	seeds, err := parseSeedsText(tr.SwissSeeds)
+	if err != nil {
+		return nil, fmt.Errorf("store: tournament %d: %w", tr.ID, err)
+	}
+	t.SwissSeeds = seeds
 	if tr.PendingSeed.Valid || tr.PendingCommitment.Valid {
 		t.Pending = &tournament.Commitment{Seed: tr.PendingSeed.S, Commitment: tr.PendingCommitment.S}
 	}

@@ -60,6 +60,9 @@ var migrations = []migration{
 	// 9: the Swiss system (issue 14, swiss.go): tournaments.form,
 	// swiss_rounds, buchholz_cut1; cards.swiss_from, swiss_out.
 	{sqlite: addSwiss(false), postgres: addSwiss(true)},
+	// 10: the seed list of a Swiss tournament's round 1 (SW-4, swiss.go):
+	// tournaments.swiss_seeds.
+	{sqlite: addSwissSeeds, postgres: addSwissSeeds},
 }
 
 // execSQL is a step of plain SQL (one or more statements).

@@ -1,6 +1,14 @@
 package store
 
-import "gorm.io/gorm"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"bummerl/domain/tournament"
+)
 
 // addSwiss is step 9, the Swiss system (issue 14, docs/swiss.md): the
 // tournament's form and Swiss settings, and per card the round a late
@@ -27,4 +35,37 @@ func addSwiss(postgres bool) func(tx *gorm.DB) error {
 			{"swiss_out", "INTEGER NOT NULL DEFAULT 0"},
 		})
 	}
+}
+
+// addSwissSeeds is step 10: the seed list (Setzliste) for round 1 of a
+// Swiss tournament (SW-4), its card numbers best first, separated by
+// spaces; ” is none, so every tournament before it has none. The same
+// SQL on both databases.
+func addSwissSeeds(tx *gorm.DB) error {
+	return addMissingColumns(tx, "tournaments", []column{{"swiss_seeds", "TEXT NOT NULL DEFAULT ''"}})
+}
+
+// seedsText is the column's form of a seed list: "5 2 7".
+func seedsText(list []tournament.CardNo) string {
+	var b strings.Builder
+	for i, c := range list {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(int(c)))
+	}
+	return b.String()
+}
+
+// parseSeedsText reads the column back; "" is nil.
+func parseSeedsText(s string) ([]tournament.CardNo, error) {
+	var out []tournament.CardNo
+	for _, f := range strings.Fields(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("seed list %q: %w", s, err)
+		}
+		out = append(out, tournament.CardNo(n))
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +30,7 @@ func swissPlayed(t *testing.T) *tournament.Tournament {
 			t.Fatal(err)
 		}
 	}
+	must(t, tr.SetSwissSeeds([]tournament.CardNo{6, 3})) // SW-4
 	for k := 1; k <= 3; k++ {
 		if k == 3 {
 			must(t, tr.Withdraw(2))
@@ -60,9 +62,9 @@ func must(t *testing.T, err error) {
 }
 
 // TestSwissRoundTrip: the form, the Swiss settings and every card's late
-// entry and withdrawal round are stored and loaded (issue 14), through the
-// database and the cache, on both databases, and travel in an export
-// document (version 2).
+// entry and withdrawal round and the seed list (SW-4) are stored and
+// loaded (issue 14), through the database and the cache, on both
+// databases, and travel in an export document (version 3).
 func TestSwissRoundTrip(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
@@ -82,10 +84,13 @@ func TestSwissRoundTrip(t *testing.T) {
 		if c, _ := want.Card(8); c.From != 3 {
 			t.Fatalf("late card %+v", c)
 		}
+		if !slices.Equal(want.SwissSeeds, []tournament.CardNo{6, 3}) {
+			t.Fatalf("seed list %v", want.SwissSeeds)
+		}
 
 		doc, err := s.ExportTournament(ctx, want.ID)
 		must(t, err)
-		if doc.Version != 2 {
+		if doc.Version != 3 {
 			t.Fatalf("document version %d", doc.Version)
 		}
 		server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
@@ -99,11 +104,26 @@ func TestSwissRoundTrip(t *testing.T) {
 		// A version 1 document is a Preisschnapsen: one that claims the Swiss
 		// system is damaged.
 		data, _ := json.Marshal(doc)
-		v1 := strings.Replace(string(data), `"version":2`, `"version":1`, 1)
+		v1 := strings.Replace(string(data), `"version":3`, `"version":1`, 1)
 		back, err := store.ReadDocument(strings.NewReader(v1))
 		must(t, err)
 		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
 			t.Fatalf("swiss in version 1: %v", err)
+		}
+		// A version 2 document knows no seed list (SW-4).
+		v2 := strings.Replace(string(data), `"version":3`, `"version":2`, 1)
+		back, err = store.ReadDocument(strings.NewReader(v2))
+		must(t, err)
+		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
+			t.Fatalf("seed list in version 2: %v", err)
+		}
+		// A seed list naming a card twice or no card is damage.
+		for _, list := range [][]tournament.CardNo{{6, 6}, {6, 10}} {
+			bad := doc
+			bad.Tournament.SwissSeeds = list
+			if _, err := server.ImportTournament(ctx, admin, bad); !errors.Is(err, store.ErrBadDocument) {
+				t.Fatalf("seed list %v: %v", list, err)
+			}
 		}
 		// A withdrawal round beyond the next round is damage too.
 		doc.Tournament.Cards[0].Out = 9
