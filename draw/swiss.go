@@ -19,6 +19,10 @@ import (
 
 // ProtocolSwiss is the pairing of a Swiss round.
 type ProtocolSwiss struct {
+	// Seeds is round 1's seed list, best first (SW-4): these cards rank
+	// first, the others follow in the order drawn from the seed. Only in
+	// round 1, and only when the organiser gave one.
+	Seeds   []tournament.CardNo   `json:"seeds,omitempty"`
 	Players []ProtocolSwissPlayer `json:"players"`
 	// Boards in order, card A first; [card, 0] is the bye (SW-7, SW-8).
 	Boards [][2]tournament.CardNo `json:"boards"`
@@ -56,6 +60,9 @@ func swissProtocol(t *tournament.Tournament, r tournament.Round) (*ProtocolSwiss
 		}
 		out.Players = append(out.Players, pp)
 	}
+	if r.No == 1 {
+		out.Seeds = t.SwissSeeds
+	}
 	for _, m := range r.Matches {
 		out.Boards = append(out.Boards, [2]tournament.CardNo{m.A, m.B})
 	}
@@ -82,12 +89,16 @@ func (p Protocol) verifySwiss() error {
 		in = append(in, sp)
 		ids = append(ids, sp.ID)
 	}
-	if p.Round == 1 { // SW-4: the order is drawn from the seed
-		for i, id := range swiss.DrawOrder(ids, p.Seed) {
+	if p.Round == 1 { // SW-4: the seed list first, the others drawn from the seed
+		var list []swiss.PlayerID
+		for _, c := range p.Swiss.Seeds {
+			list = append(list, swiss.PlayerID(c))
+		}
+		for i, id := range swiss.SeededOrder(ids, list, p.Seed) {
 			if j := slices.IndexFunc(in, func(sp swiss.Player) bool { return sp.ID == id }); in[j].Rank != i+1 {
 				return newError(CodeTicket, -1, -1, "rank",
-					fmt.Sprintf("card %d has rank %d, but the seed draws it %d.", id, in[j].Rank, i+1),
-					fmt.Sprintf("Karte %d hat Rang %d, der Seed lost sie aber als %d.", id, in[j].Rank, i+1))
+					fmt.Sprintf("card %d has rank %d, but the seed list and the seed give it %d.", id, in[j].Rank, i+1),
+					fmt.Sprintf("Karte %d hat Rang %d, Setzliste und Seed geben ihr aber %d.", id, in[j].Rank, i+1))
 			}
 		}
 	}

@@ -1,7 +1,9 @@
 package draw
 
 import (
+	"encoding/json"
 	"errors"
+	"slices"
 	"fmt"
 	"testing"
 
@@ -10,8 +12,9 @@ import (
 )
 
 // swissEvening is a Swiss tournament of 9 players over 3 rounds with a
-// withdrawal and a late entry before round 3 (issue 14).
-func swissEvening(t *testing.T) *tournament.Tournament {
+// withdrawal and a late entry before round 3 (issue 14), round 1 by the
+// seed list seeds if any (SW-4).
+func swissEvening(t *testing.T, seeds ...tournament.CardNo) *tournament.Tournament {
 	t.Helper()
 	tr, err := tournament.New(tournament.Settings{Name: "Schweizer", Form: tournament.FormSwiss, Cards: 16,
 		Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 2, Prizes: []string{"Wein", "Speck"},
@@ -24,6 +27,7 @@ func swissEvening(t *testing.T) *tournament.Tournament {
 			t.Fatal(err)
 		}
 	}
+	mustDo(t, tr.SetSwissSeeds(seeds))
 	for k := 1; k <= 3; k++ {
 		if k == 3 {
 			mustDo(t, tr.Withdraw(4))
@@ -96,5 +100,36 @@ func TestSwissProtocol(t *testing.T) {
 				}
 			}, CodeTicket)
 		}
+	}
+}
+
+// TestSwissProtocolSeedList: round 1 paired by a seed list (SW-4) shows
+// the list in its protocol and verifies, also after a trip through JSON
+// as `bummerl draw verify` reads it; a protocol without the list, or with
+// it in another order, is found out. Later rounds carry no list.
+func TestSwissProtocolSeedList(t *testing.T) {
+	tr := swissEvening(t, 7, 3, 9)
+	p, err := ProtocolOf(tr, 1)
+	mustDo(t, err)
+	if !slices.Equal(p.Swiss.Seeds, []tournament.CardNo{7, 3, 9}) {
+		t.Fatalf("seeds in the protocol: %v", p.Swiss.Seeds)
+	}
+	data, err := json.Marshal(p)
+	mustDo(t, err)
+	var back Protocol
+	mustDo(t, json.Unmarshal(data, &back))
+	if err := back.Verify(); err != nil {
+		t.Fatalf("round 1 with a seed list: %v", err)
+	}
+	for name, seeds := range map[string][]tournament.CardNo{"no list": nil, "another order": {3, 7, 9}} {
+		q, _ := ProtocolOf(tr, 1)
+		q.Swiss.Seeds = seeds
+		var de *Error
+		if err := q.Verify(); !errors.As(err, &de) || de.Code != CodeTicket || de.Field != "rank" {
+			t.Errorf("%s: %v, want a wrong rank", name, err)
+		}
+	}
+	if p2, _ := ProtocolOf(tr, 2); p2.Swiss.Seeds != nil || p2.Verify() != nil {
+		t.Fatalf("round 2: seeds %v, verify %v", p2.Swiss.Seeds, p2.Verify())
 	}
 }
