@@ -114,6 +114,9 @@ type tournamentJSON struct {
 	// SwissRounds is the number of rounds a Swiss tournament plays (SW-2:
 	// the setting or its default); absent for Preisschnapsen.
 	SwissRounds int `json:"swiss_rounds,omitempty"`
+	// SwissSeeds is the seed list for round 1, best first (SW-4); absent
+	// when there is none.
+	SwissSeeds []tournament.CardNo `json:"swiss_seeds,omitempty"`
 }
 
 func tournamentOut(t *tournament.Tournament) tournamentJSON {
@@ -121,7 +124,7 @@ func tournamentOut(t *tournament.Tournament) tournamentJSON {
 	out := tournamentJSON{ID: t.ID, Version: t.Version, Settings: settingsOut(t.Settings),
 		Sold: t.Sold(), Rounds: len(t.Rounds), Shortfall: short, Suggest: suggest}
 	if t.Settings.IsSwiss() {
-		out.SwissRounds = t.SwissRounds()
+		out.SwissRounds, out.SwissSeeds = t.SwissRounds(), t.SwissSeeds
 	}
 	return out
 }

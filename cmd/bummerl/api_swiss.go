@@ -127,3 +127,26 @@ func (s *server) apiEndSwiss(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, tournamentOut(t))
 }
+
+// apiSetSeeds sets the seed list for round 1, {"seeds": [5, 2, 7]} best
+// first; [] removes it (SW-4). Answer 200, the tournament.
+func (s *server) apiSetSeeds(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Seeds []tournament.CardNo `json:"seeds"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	actor, _ := currentUser(c)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "seeds", func(t *tournament.Tournament) error {
+		return t.SetSwissSeeds(in.Seeds)
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, tournamentOut(t))
+}

@@ -185,6 +185,12 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		for _, c := range after.Cards {
 			parts = append(parts, f("hist.withdraw", card(c.No), c.Out))
 		}
+	case "seeds": // SW-4
+		if list, _ := after.Tournament["swiss_seeds"].(string); list != "" {
+			parts = append(parts, f("hist.seeds", list))
+		} else {
+			parts = append(parts, f("hist.seeds_none"))
+		}
 	case "cancel sale":
 		for _, c := range before.Cards {
 			parts = append(parts, f("hist.cancel", c.No, ros.players[tournament.PlayerID(c.Player)].Name))

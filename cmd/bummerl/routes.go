@@ -102,6 +102,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/t/:id/draw/undo", s.undoConfirm)
 	org.add(http.MethodGet, "/t/:id/resize", s.resizeConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/late", s.lateEntry)
+	org.add(http.MethodPost, "/t/:id/swiss/seeds", s.setSeeds)
 	org.add(http.MethodGet, "/t/:id/swiss/withdraw", s.withdrawConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/withdraw", s.withdraw)
 	org.add(http.MethodGet, "/t/:id/swiss/end", s.endConfirm)
@@ -166,6 +167,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/late-entries", s.apiLateEntry)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/cards/:no/withdraw", s.apiWithdraw)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/end", s.apiEndSwiss)
+	apiOrg.add(http.MethodPut, "/api/tournaments/:id/seeds", s.apiSetSeeds)
 }
 
 // routeGroup registers routes of one access level and records that level.

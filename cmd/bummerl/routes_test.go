@@ -138,6 +138,7 @@ func TestRouteAccess(t *testing.T) {
 		"POST /t/:id/swiss/late", "GET /t/:id/swiss/withdraw", "POST /t/:id/swiss/withdraw",
 		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
 		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
+		"POST /t/:id/swiss/seeds", "PUT /api/tournaments/:id/seeds", // the seed list (SW-4)
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

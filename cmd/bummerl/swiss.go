@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -29,7 +30,66 @@ func swissDrawView(t *tournament.Tournament, f views.Form) *views.SwissDrawView 
 	for _, c := range t.Cards {
 		v.Players = append(v.Players, views.SwissEntry{Card: c.No, Name: ros.holder(c.No).Name, Withdrawn: c.Withdrawn(), From: c.From})
 	}
+	v.CanSeed = len(t.Rounds) == 0
+	var typed []string
+	for _, c := range t.SwissSeeds {
+		v.Seeds = append(v.Seeds, views.SwissEntry{Card: c, Name: ros.holder(c).Name})
+		typed = append(typed, strconv.Itoa(int(c)))
+	}
+	v.Seeding = views.NewForm(map[string]string{"seeds": strings.Join(typed, " ")})
 	return v
+}
+
+// parseSeeds reads a seed list as typed: card numbers separated by
+// spaces, commas, semicolons or new lines (SW-4). bad is the first word
+// that is no card number.
+func parseSeeds(s string) (list []tournament.CardNo, bad string) {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 1 {
+			return nil, w
+		}
+		list = append(list, tournament.CardNo(n))
+	}
+	return list, ""
+}
+
+// setSeeds sets the seed list for round 1 (SW-4); a refusal shows the
+// list as typed with the message at it.
+func (s *server) setSeeds(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	f := views.NewForm(map[string]string{"seeds": c.FormValue("seeds")})
+	show := func(status int, f views.Form) error {
+		t, err := s.store.Load(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		m := drawModel(t, lang(c), views.NewForm(nil))
+		if m.Swiss == nil {
+			return notFound(c)
+		}
+		if m.Swiss.CanSeed {
+			m.Swiss.Seeding = f
+		} else { // round 1 is paired: the list is gone from the page
+			m.Form.Fail(views.General, f.Error("seeds"))
+		}
+		return render(c, status, views.DrawPage(m))
+	}
+	list, bad := parseSeeds(f.Value("seeds"))
+	if bad != "" {
+		f.Fail("seeds", views.Textf(lang(c), "swiss.seeds_bad", bad))
+		return show(http.StatusUnprocessableEntity, f)
+	}
+	actor, _ := currentUser(c)
+	if _, err := s.store.Update(c.Request().Context(), id, actor, "seeds", func(t *tournament.Tournament) error {
+		return t.SetSwissSeeds(list)
+	}); err != nil {
+		return formError(c, f, err, show)
+	}
+	return redirect(c, tournamentURL(id, "/draw"))
 }
 
 // swissTableView is the standings table of a Swiss tournament.
