@@ -3,8 +3,8 @@ package draw
 import (
 	"encoding/json"
 	"errors"
-	"slices"
 	"fmt"
+	"slices"
 	"testing"
 
 	"bummerl/domain/schnapsen"
