@@ -73,5 +73,6 @@ func init() {
 		"swiss.seeds_bad":         {"„%s“ ist keine Kartennummer.", "“%s” is not a card number."},
 		"swiss.board":             {"Brett %d", "Board %d"},
 		"swiss.standings_heading": {"Tabelle nach Runde %d", "Standings after round %d"},
+		"swiss.standings_live":    {"Tabelle – Runde %d läuft", "Standings – round %d in play"},
 	})
 }

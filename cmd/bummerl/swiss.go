@@ -99,6 +99,8 @@ func swissTableView(t *tournament.Tournament) *views.SwissTableView {
 	for _, r := range t.Rounds {
 		if !slices.ContainsFunc(r.Matches, func(m tournament.Match) bool { return !m.Decided() }) {
 			v.Done = r.No
+		} else if slices.ContainsFunc(r.Matches, tournament.Match.Decided) {
+			v.Live = r.No // the table counts some of it
 		}
 	}
 	ros := newRoster(t)

@@ -223,7 +223,7 @@ func TestSwissPublicPages(t *testing.T) {
 
 	// The projector: the round's boards, then the standings, no bracket.
 	screen := anon.get(f.path + "/screen").body
-	mustContain(t, screen, "Runde 1", `data-testid="screen-swiss"`, ">Tabelle <") // no round complete yet
+	mustContain(t, screen, "Runde 1", `data-testid="screen-swiss"`, ">Tabelle – Runde 1 läuft <") // the bye counts already
 	mustNotContain(t, screen, `data-testid="screen-bracket"`, `data-testid="screen-players"`)
 
 	f.finishRound(1)
