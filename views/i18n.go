@@ -48,6 +48,15 @@ func Textf(lang, key string, args ...any) string {
 	return fmt.Sprintf(Text(lang, key), args...)
 }
 
+// Countf is Textf for a message about n things whose first argument is
+// n: with n = 1 the key's singular, key + "_one" ("1 pt", not "1 pts").
+func Countf(lang, key string, n int, args ...any) string {
+	if n == 1 {
+		key += "_one"
+	}
+	return Textf(lang, key, append([]any{n}, args...)...)
+}
+
 // Keys lists every message key; the tests check them.
 func Keys() []string {
 	keys := make([]string, 0, len(catalogue))

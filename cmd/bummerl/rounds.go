@@ -153,7 +153,7 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 		}
 		row := matchRow(ros, *r, mt, lang)
 		if points != nil {
-			row.APoints, row.BPoints = views.Textf(lang, "swiss.pts", points[mt.A]), views.Textf(lang, "swiss.pts", points[mt.B])
+			row.APoints, row.BPoints = views.Countf(lang, "swiss.pts", points[mt.A]), views.Countf(lang, "swiss.pts", points[mt.B])
 		}
 		if (openOnly && !row.Open()) || !matchesQuery(row, m.Query) {
 			continue
