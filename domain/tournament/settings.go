@@ -166,7 +166,9 @@ func (t *Tournament) ChangeSettings(s Settings) error {
 		}
 	}
 	t.Settings = s
+	before := t.Cards
 	t.Cards = renumber(t.Cards, s.Cards)
+	t.renumberSeeds(before)
 	t.drawChanged()
 	t.Version++
 	return nil

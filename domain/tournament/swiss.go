@@ -274,6 +274,31 @@ func (t *Tournament) SetSwissSeeds(list []CardNo) error {
 	return nil
 }
 
+// renumberSeeds keeps the seed list with its players when new settings
+// renumbered the cards (before: the cards as they were); a tournament
+// that is no longer Swiss has none (SW-4).
+func (t *Tournament) renumberSeeds(before []Card) {
+	if !t.Settings.swiss() {
+		t.SwissSeeds = nil
+		return
+	}
+	owner := map[CardNo]PlayerID{}
+	for _, c := range before {
+		owner[c.No] = c.Player
+	}
+	now := map[PlayerID]CardNo{}
+	for _, c := range t.Cards { // one card per player (SW-1)
+		now[c.Player] = c.No
+	}
+	seeds := make([]CardNo, len(t.SwissSeeds))
+	for i, c := range t.SwissSeeds {
+		seeds[i] = now[owner[c]]
+	}
+	if len(seeds) > 0 {
+		t.SwissSeeds = seeds
+	}
+}
+
 // swissSeedIDs is the seed list as the pairing names players.
 func (t *Tournament) swissSeedIDs() []swiss.PlayerID {
 	var out []swiss.PlayerID

@@ -434,3 +434,26 @@ func TestSwissSeedList(t *testing.T) {
 	pt := mustNew(t, settings(8, 2, false))
 	wantCode(t, pt.SetSwissSeeds([]CardNo{1}), "swiss_only")
 }
+
+// TestSwissSeedsRenumbered: settings that renumber the cards keep the
+// seed list with its players; a change to Preisschnapsen drops it (SW-4).
+func TestSwissSeedsRenumbered(t *testing.T) {
+	tr := mustNew(t, swissSettings(10, 3))
+	sellOut(t, tr, 8)
+	must(t, tr.CancelSale(1))
+	must(t, tr.CancelSale(2))
+	seeded, _ := tr.Card(8)
+	must(t, tr.SetSwissSeeds([]CardNo{8, 3}))
+	s := tr.Settings
+	s.Cards = 6 // cards 7 and 8 move down to 1 and 2
+	must(t, tr.ChangeSettings(s))
+	now, ok := tr.Card(tr.SwissSeeds[0])
+	if !ok || now.Player != seeded.Player || tr.SwissSeeds[1] != 3 {
+		t.Fatalf("seed list %v after renumbering; the first seed was player %d", tr.SwissSeeds, seeded.Player)
+	}
+	s.Form, s.Swiss, s.Cards = FormPreis, SwissSettings{}, 8
+	must(t, tr.ChangeSettings(s))
+	if tr.SwissSeeds != nil {
+		t.Fatalf("Preisschnapsen keeps the seed list %v", tr.SwissSeeds)
+	}
+}
