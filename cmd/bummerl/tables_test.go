@@ -330,7 +330,7 @@ func TestTablesOnOtherPages(t *testing.T) {
 	f := hallFixture(t, 2)
 	f.helper.post(f.path+"/tables/call", nil)
 	sheets := f.helper.get(f.path + "/print/rounds/1/sheets").body
-	mustContain(t, sheets, "Spielzettel: Viertelfinale, Partie 1, Tisch 1</h1>", "Spielzettel: Viertelfinale, Partie 2</h1>")
+	mustContain(t, sheets, "Viertelfinale · Partie 1 · Tisch 1</h1>", "Viertelfinale · Partie 2</h1>")
 	mustNotContain(t, sheets, "Tisch 0")
 	round := f.helper.get(f.path + "/rounds/1").body
 	mustContain(t, testidText(t, round, "status-1"), "wird gespielt an Tisch 1")
