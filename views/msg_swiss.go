@@ -55,6 +55,8 @@ func init() {
 		"swiss.verify":             {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl (SW-4): Das Protokoll nennt beide, und dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed (SW-4): the protocol lists both, and the same data give the same pairing."},
 		"swiss.pts":                {"%d P.", "%d pts"},
 		"swiss.pts_one":            {"%d P.", "%d pt"},
+		"swiss.your_turn_vs":       {"gegen %s · Karte %d · %s, Brett %d", "against %s · card %d · %s, board %d"},
+		"swiss.screen_board":       {"Brett %d:", "Board %d:"},
 		"swiss.board_col":          {"Brett", "Board"},
 		"swiss.form_rounds":        {"Schweizer System, %d Runden", "Swiss system, %d rounds"},
 		"hist.late":                {"(steigt ab Runde %d ein)", "(joins from round %d)"},

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"testing"
@@ -35,6 +37,16 @@ func TestSwissWording(t *testing.T) {
 		mustContain(t, testidText(t, page, "points-"+strconv.Itoa(int(m.A))), strconv.Itoa(pts[m.A])+" P.")
 	}
 	mustNotContain(t, enPage, "1 pts")
+	// The phone names the board too, and a board waiting for a table on
+	// the projector is "Brett n:".
+	m := f.load().Rounds[1].Matches[0]
+	phone := anon.get(f.path + "/card/" + strconv.Itoa(int(m.A))).body
+	mustContain(t, phone, "Runde 2 · Brett 1</div>")
+	mustNotContain(t, phone, "Partie 1")
+	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("tables: %d", r.status)
+	}
+	mustContain(t, anon.get(f.path+"/screen").body, `<b class="tno">Brett 2:</b>`)
 	mustNotContain(t, en.get(f.path+"/screen").body, ">1 pts ")
 
 	// SW-12: results by quick entry have no score sheet, so GP± is "–".
@@ -50,6 +62,8 @@ func TestSwissWording(t *testing.T) {
 	p.drawDigital()
 	preis := p.app.client().get(p.path + "/rounds/1").body
 	mustContain(t, preis, `<th class="num">Partie</th>`)
+	pm := p.load().Rounds[0].Matches[0]
+	mustContain(t, p.app.client().get(p.path+"/card/"+strconv.Itoa(int(pm.A))).body, " · Partie 1</div>")
 	if !regexp.MustCompile(`<td class="muted">[^<]+</td>`).MatchString(preis) {
 		t.Error("a Preisschnapsen round lost its round names")
 	}
