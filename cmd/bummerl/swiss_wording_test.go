@@ -37,6 +37,9 @@ func TestSwissWording(t *testing.T) {
 		mustContain(t, testidText(t, page, "points-"+strconv.Itoa(int(m.A))), strconv.Itoa(pts[m.A])+" P.")
 	}
 	mustNotContain(t, enPage, "1 pts")
+	staff := f.helper.get(f.path + "/rounds/2").body // the inline fields name the board
+	mustContain(t, staff, `aria-label="Brett 1: Sieger (Karte`, `aria-label="Brett 1: Bummerl, Sieger zuerst`)
+	mustNotContain(t, staff, `aria-label="Partie`)
 	// The phone names the board too, and a board waiting for a table on
 	// the projector is "Brett n:".
 	m := f.load().Rounds[1].Matches[0]
