@@ -96,3 +96,44 @@ func TestBrowserSwissEnd(t *testing.T) {
 	}
 	p.shot("swiss-standings-phone")
 }
+
+// TestBrowserSwissSeeds: the organiser types a seed list on a 390 px
+// phone before round 1 (SW-4): a word that is no card number comes back
+// at the field with the text as typed; a good list shows with its names,
+// best first. Nothing runs off the phone.
+func TestBrowserSwissSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"name": "Schweizer Schnapsen Zur Post", "form": "swiss", "cards": "32"})
+	for _, name := range roomNames[:13] {
+		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d", name, r.status)
+		}
+	}
+	p := newPage(t, browser, f.app)
+	p.step("phone", chromedp.EmulateViewport(390, 844))
+	p.login("Anna")
+	p.open(f.path+"/draw", testid("swiss-seeds"))
+	if got := p.navigateStatus("refused list", chromedp.SendKeys(chromedp.CSS(testid("seeds")), "11, 4\nzwölf"),
+		chromedp.Click(chromedp.CSS(testid("save-seeds")))); got != http.StatusUnprocessableEntity {
+		t.Fatalf("refused list: status %d", got)
+	}
+	if got := p.text(testid("error-seeds")); got != "„zwölf“ ist keine Kartennummer." {
+		t.Errorf("message %q", got)
+	}
+	if got := eval[string](p, `document.querySelector('[data-testid="seeds"]').value`); got != "11, 4\nzwölf" {
+		t.Errorf("the list as typed is lost: %q", got)
+	}
+	p.shot("swiss-seeds-refused-phone")
+	p.navigate("good list", chromedp.SetValue(chromedp.CSS(testid("seeds")), "11, 4\n9"),
+		chromedp.Click(chromedp.CSS(testid("save-seeds"))))
+	if got := p.text(testid("swiss-seed-list")); !strings.HasPrefix(got, "Karte 11 · "+roomNames[10]) || !strings.Contains(got, "Karte 9") {
+		t.Errorf("seed list %q", got)
+	}
+	if eval[bool](p, `document.scrollingElement.scrollWidth > innerWidth`) {
+		t.Error("the draw page is wider than the phone")
+	}
+	p.shot("swiss-seeds-phone")
+}
