@@ -218,10 +218,10 @@ func TestAuditAction(t *testing.T) {
 	}
 }
 
-// TestTextsCiteNoRules: the rule ids (P-6, B-3 …) are for the code and
+// TestTextsCiteNoRules: the rule ids (P-6, B-3, SW-5 …) are for the code and
 // docs; the organiser and the players never see them.
 func TestTextsCiteNoRules(t *testing.T) {
-	ruleID := regexp.MustCompile(`\b[SXBP]-\d`)
+	ruleID := regexp.MustCompile(`\b(SW|RL|[SXBPRT])-\d`)
 	for _, k := range Keys() {
 		m, _ := Lookup(k)
 		for _, text := range []string{m.De, m.En} {
