@@ -104,6 +104,8 @@ var messages = map[string]message{
 	"seeds_unknown_card":         {"the seed list names card %d, which no player holds", "Die Setzliste nennt Karte %d, die niemand hat"},
 	"seeds_twice":                {"the seed list names card %d twice", "Die Setzliste nennt Karte %d zweimal"},
 	"seeds_after_draw":           {"round 1 is paired; the seed list can no longer change (undo round 1 first)", "Runde 1 ist gepaart; die Setzliste lässt sich nicht mehr ändern (zuerst Runde 1 zurücknehmen)"},
+	"not_withdrawn":              {"the player of card %d has not withdrawn", "Die Person mit Karte %d hat sich nicht zurückgezogen"},
+	"reinstate_too_late":         {"round %[2]d is paired without the player of card %[1]d; the withdrawal can no longer be taken back", "Runde %[2]d ist ohne die Person mit Karte %[1]d gepaart; der Rückzug lässt sich nicht mehr zurücknehmen"},
 	"withdrawn_already":          {"the player of card %d has withdrawn already", "Die Person mit Karte %d hat sich schon zurückgezogen"},
 	"sheet_disagrees":            {"the score sheet gives card %d the win with %d:%d Bummerl", "Laut Spielzettel gewinnt Karte %d mit %d:%d Bummerl"},
 }

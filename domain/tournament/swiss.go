@@ -451,7 +451,8 @@ const nil0 CardNo = 0
 // Withdraw withdraws card c's player (SW-16): from the next round on he is
 // no longer paired; his results stand. Before round 1 the sale is
 // cancelled instead; a match of his still open is decided as usual (a
-// walkover if he has left).
+// walkover if he has left). Reinstate takes it back until the next round
+// is paired.
 func (t *Tournament) Withdraw(c CardNo) error {
 	i, ok := t.cardIndex(c)
 	switch {
@@ -467,6 +468,30 @@ func (t *Tournament) Withdraw(c CardNo) error {
 		return conflict("tournament_finished", "")
 	}
 	t.Cards[i].Out = len(t.Rounds) + 1
+	t.drawChanged()
+	t.Version++
+	return nil
+}
+
+// Reinstate takes card c's withdrawal back (SW-16) while the round it
+// applies to is not paired yet: an exact undo, he is paired again from that
+// round. Once a round is paired without him it is refused, since a card
+// is paired from From until Out and cannot leave a gap.
+func (t *Tournament) Reinstate(c CardNo) error {
+	i, ok := t.cardIndex(c)
+	switch {
+	case !t.Settings.swiss():
+		return conflict("swiss_only", "")
+	case !ok:
+		return notFound("card_not_found", "card", int(c))
+	case !t.Cards[i].Withdrawn():
+		return conflict("not_withdrawn", "card", int(c))
+	case t.Finished():
+		return conflict("tournament_finished", "")
+	case t.Cards[i].Out <= len(t.Rounds):
+		return conflict("reinstate_too_late", "card", int(c), t.Cards[i].Out)
+	}
+	t.Cards[i].Out = 0
 	t.drawChanged()
 	t.Version++
 	return nil

@@ -457,3 +457,56 @@ func TestSwissSeedsRenumbered(t *testing.T) {
 		t.Fatalf("Preisschnapsen keeps the seed list %v", tr.SwissSeeds)
 	}
 }
+
+// TestSwissReinstate: a withdrawal is taken back while the round it
+// applies to is not paired: an exact undo, he is paired again (SW-16).
+// Once a round is paired without him it is refused, as are a card not
+// withdrawn, a finished tournament and Preisschnapsen; a refusal changes
+// nothing.
+func TestSwissReinstate(t *testing.T) {
+	tr := mustNew(t, swissSettings(8, 3))
+	sellOut(t, tr, 6)
+	must(t, pairNext(t, tr, "1"))
+	playSwissRound(t, tr, rand.New(rand.NewPCG(5, 6)))
+	before := slices.Clone(tr.Cards)
+	wantCode(t, tr.Reinstate(2), "not_withdrawn")
+	wantCode(t, tr.Reinstate(9), "card_not_found")
+	must(t, tr.Withdraw(2))
+	sum := sha256.Sum256([]byte("2"))
+	must(t, tr.Announce(Commitment{Seed: "2", Commitment: hex.EncodeToString(sum[:])}))
+	v := tr.Version
+	must(t, tr.Reinstate(2))
+	if !slices.Equal(tr.Cards, before) {
+		t.Fatalf("reinstate is no exact undo:\n%+v\nwant\n%+v", tr.Cards, before)
+	}
+	if tr.Pending != nil || tr.Version != v+1 {
+		t.Fatalf("announced pairing kept (%v) or version %d, want %d", tr.Pending, tr.Version, v+1)
+	}
+	must(t, pairNext(t, tr, "2"))
+	if !slices.ContainsFunc(tr.Current().Matches, func(m Match) bool { return m.A == 2 || m.B == 2 }) {
+		t.Fatal("reinstated card not paired")
+	}
+
+	// Round 3 paired without him: too late; the refusal changes nothing.
+	playSwissRound(t, tr, rand.New(rand.NewPCG(7, 8)))
+	must(t, tr.Withdraw(2))
+	must(t, pairNext(t, tr, "3"))
+	before, v = slices.Clone(tr.Cards), tr.Version
+	wantCode(t, tr.Reinstate(2), "reinstate_too_late")
+	if !slices.Equal(tr.Cards, before) || tr.Version != v {
+		t.Fatal("a refused reinstatement changed the tournament")
+	}
+	// Undoing that pairing makes it possible again.
+	must(t, tr.UndoDraw())
+	must(t, tr.Reinstate(2))
+	must(t, pairNext(t, tr, "3"))
+	must(t, tr.Withdraw(3)) // from round 4, which is never paired
+	playSwissRound(t, tr, rand.New(rand.NewPCG(9, 10)))
+	if !tr.Finished() {
+		t.Fatal("not finished after round 3")
+	}
+	wantCode(t, tr.Reinstate(3), "tournament_finished")
+
+	pt := mustNew(t, settings(8, 2, false))
+	wantCode(t, pt.Reinstate(1), "swiss_only")
+}
