@@ -87,6 +87,17 @@ func (s *server) apiLateEntry(c echo.Context) error {
 
 // apiWithdraw withdraws card :no's player (SW-16).
 func (s *server) apiWithdraw(c echo.Context) error {
+	return s.apiCardAction(c, "withdraw", (*tournament.Tournament).Withdraw)
+}
+
+// apiReinstate takes card :no's withdrawal back (SW-16).
+func (s *server) apiReinstate(c echo.Context) error {
+	return s.apiCardAction(c, "reinstate", (*tournament.Tournament).Reinstate)
+}
+
+// apiCardAction applies a Swiss card action to card :no, audited as
+// action; answer 200, the tournament.
+func (s *server) apiCardAction(c echo.Context, action string, do func(*tournament.Tournament, tournament.CardNo) error) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -96,8 +107,8 @@ func (s *server) apiWithdraw(c echo.Context) error {
 		return notFound(c)
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "withdraw", func(t *tournament.Tournament) error {
-		return t.Withdraw(tournament.CardNo(no))
+	t, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
+		return do(t, tournament.CardNo(no))
 	})
 	if err != nil {
 		return err

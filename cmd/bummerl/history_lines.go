@@ -185,6 +185,10 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		for _, c := range after.Cards {
 			parts = append(parts, f("hist.withdraw", card(c.No), c.Out))
 		}
+	case "reinstate": // the round he was out of is the one he is back in
+		for _, c := range before.Cards {
+			parts = append(parts, f("hist.reinstate", card(c.No), c.Out))
+		}
 	case "seeds": // SW-4
 		if list, _ := after.Tournament["swiss_seeds"].(string); list != "" {
 			parts = append(parts, f("hist.seeds", list))

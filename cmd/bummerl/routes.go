@@ -105,6 +105,8 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodPost, "/t/:id/swiss/seeds", s.setSeeds)
 	org.add(http.MethodGet, "/t/:id/swiss/withdraw", s.withdrawConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/withdraw", s.withdraw)
+	org.add(http.MethodGet, "/t/:id/swiss/reinstate", s.reinstateConfirm)
+	org.add(http.MethodPost, "/t/:id/swiss/reinstate", s.reinstate)
 	org.add(http.MethodGet, "/t/:id/swiss/end", s.endConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/end", s.endSwiss)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
@@ -166,6 +168,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/tables", s.apiSetTables)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/late-entries", s.apiLateEntry)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/cards/:no/withdraw", s.apiWithdraw)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/cards/:no/reinstate", s.apiReinstate)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/end", s.apiEndSwiss)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/seeds", s.apiSetSeeds)
 }

@@ -136,6 +136,7 @@ func TestRouteAccess(t *testing.T) {
 		"POST /t/:id/play/settings",
 		// Late entry and withdrawal in the Swiss system (issue 14).
 		"POST /t/:id/swiss/late", "GET /t/:id/swiss/withdraw", "POST /t/:id/swiss/withdraw",
+		"GET /t/:id/swiss/reinstate", "POST /t/:id/swiss/reinstate", "POST /api/tournaments/:id/cards/:no/reinstate",
 		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
 		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
 		"POST /t/:id/swiss/seeds", "PUT /api/tournaments/:id/seeds", // the seed list (SW-4)

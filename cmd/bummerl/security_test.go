@@ -62,6 +62,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/draw/undo":                            {"", "", ""},         // round 1 has results, nothing drawn before: back to the draw page
 		"/t/:id/resize":                               {"?cards=4", "", ""}, // no shortfall: back to the desk
 		"/t/:id/swiss/withdraw":                       {"?card=1", "", ""},  // Preisschnapsen: back to the draw page (issue 14)
+		"/t/:id/swiss/reinstate":                      {"?card=1", "", ""},  // Preisschnapsen: back to the draw page
 		"/t/:id/swiss/end":                            {"?round=1", "", ""}, // Preisschnapsen: back to the draw page (issue 14)
 		"/t/:id/takings":                              {"", `data-testid="takings-net"`, ""},
 		"/api/tournaments/:id/takings":                {"", `"by_payment":[`, ""},

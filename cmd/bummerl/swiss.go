@@ -28,7 +28,8 @@ func swissDrawView(t *tournament.Tournament, f views.Form) *views.SwissDrawView 
 	}
 	ros := newRoster(t)
 	for _, c := range t.Cards {
-		v.Players = append(v.Players, views.SwissEntry{Card: c.No, Name: ros.holder(c.No).Name, Withdrawn: c.Withdrawn(), From: c.From})
+		v.Players = append(v.Players, views.SwissEntry{Card: c.No, Name: ros.holder(c.No).Name, Withdrawn: c.Withdrawn(), From: c.From,
+			CanReinstate: canReinstate(t, c)})
 	}
 	v.CanSeed = len(t.Rounds) == 0
 	var typed []string
@@ -173,6 +174,27 @@ func (s *server) lateEntry(c echo.Context) error {
 // withdrawConfirm asks before card ?card='s player is withdrawn (SW-16);
 // a withdrawal not possible leads back to the draw page.
 func (s *server) withdrawConfirm(c echo.Context) error {
+	return s.cardConfirm(c, "withdraw", func(t *tournament.Tournament, card tournament.Card) bool {
+		return len(t.Rounds) > 0 && !card.Withdrawn()
+	})
+}
+
+// reinstateConfirm asks before card ?card='s withdrawal is taken back
+// (SW-16); one no longer possible leads back to the draw page.
+func (s *server) reinstateConfirm(c echo.Context) error {
+	return s.cardConfirm(c, "reinstate", func(t *tournament.Tournament, card tournament.Card) bool {
+		return canReinstate(t, card)
+	})
+}
+
+// canReinstate: the round his withdrawal applies to is not paired yet.
+func canReinstate(t *tournament.Tournament, c tournament.Card) bool {
+	return c.Withdrawn() && c.Out > len(t.Rounds) && !t.Finished()
+}
+
+// cardConfirm is the confirm page of a Swiss card action ("withdraw",
+// "reinstate"); when ok says it is not possible, back to the draw page.
+func (s *server) cardConfirm(c echo.Context, action string, ok func(*tournament.Tournament, tournament.Card) bool) error {
 	t, err := s.loadTournament(c)
 	if err != nil {
 		return err
@@ -181,23 +203,34 @@ func (s *server) withdrawConfirm(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "card", "form.number_bad")
 	}
-	card, ok := t.Card(tournament.CardNo(no))
-	if !ok || !t.Settings.IsSwiss() || len(t.Rounds) == 0 || card.Withdrawn() || t.Finished() {
+	card, found := t.Card(tournament.CardNo(no))
+	if !found || !t.Settings.IsSwiss() || t.Finished() || !ok(t, card) {
 		return redirect(c, tournamentURL(t.ID, "/draw"))
 	}
 	ros := newRoster(t)
-	m := views.WithdrawConfirmModel{TournamentID: t.ID, Name: t.Settings.Name, Card: card.No,
+	m := views.CardConfirmModel{Action: action, TournamentID: t.ID, Name: t.Settings.Name, Card: card.No,
 		Player: ros.holder(card.No).Name, From: len(t.Rounds) + 1}
 	for _, n := range t.Next(card.Player) {
-		if !n.Decided {
+		if !n.Decided && action == "withdraw" {
 			m.Open = n.Name.Text(lang(c)) + ", " + views.Textf(lang(c), "swiss.board", n.Match)
 		}
 	}
-	return render(c, http.StatusOK, views.WithdrawConfirmPage(m))
+	return render(c, http.StatusOK, views.CardConfirmPage(m))
 }
 
 // withdraw withdraws the card's player (SW-16).
 func (s *server) withdraw(c echo.Context) error {
+	return s.cardAction(c, "withdraw", (*tournament.Tournament).Withdraw)
+}
+
+// reinstate takes the card's withdrawal back (SW-16).
+func (s *server) reinstate(c echo.Context) error {
+	return s.cardAction(c, "reinstate", (*tournament.Tournament).Reinstate)
+}
+
+// cardAction applies a Swiss card action to the form's card, audited as
+// action; a refusal shows the draw page with the message.
+func (s *server) cardAction(c echo.Context, action string, do func(*tournament.Tournament, tournament.CardNo) error) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -207,8 +240,8 @@ func (s *server) withdraw(c echo.Context) error {
 		return badRequest(c, "card", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "withdraw", func(t *tournament.Tournament) error {
-		return t.Withdraw(tournament.CardNo(no))
+	if _, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
+		return do(t, tournament.CardNo(no))
 	}); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}

@@ -83,6 +83,39 @@ func TestSwissOrganiserFlow(t *testing.T) {
 	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusConflict {
 		t.Fatalf("withdraw twice: status %d", r.status)
 	}
+	// SW-16: taken back before round 2 is paired: the draw page offers it,
+	// the confirm page asks, a helper or anonymous changes nothing.
+	mustContain(t, confirm.body, "Bis diese Runde gepaart ist, lässt sich das zurücknehmen")
+	mustContain(t, f.org.get(f.path+"/draw").body, `data-testid="reinstate-2"`)
+	mustNotContain(t, f.org.get(f.path+"/draw").body, `data-testid="reinstate-1"`)
+	mustContain(t, f.org.get(f.path+"/swiss/reinstate?card=2").body, "Rückzug von Spieler 2 (Karte 2) zurücknehmen", "ab Runde 2 wieder gepaart", `data-testid="confirm-reinstate"`)
+	if r := f.org.get(f.path + "/swiss/reinstate?card=1"); r.status != http.StatusSeeOther {
+		t.Fatalf("confirm for a card not withdrawn: status %d", r.status)
+	}
+	if r := f.helper.post(f.path+"/swiss/reinstate", url.Values{"card": {"2"}}); r.status != http.StatusForbidden {
+		t.Fatalf("helper reinstates: status %d", r.status)
+	}
+	if r := f.app.client().post(f.path+"/swiss/reinstate", url.Values{"card": {"2"}}); r.status != http.StatusUnauthorized {
+		t.Fatalf("anonymous reinstates: status %d", r.status)
+	}
+	if c, _ := f.load().Card(2); c.Out != 2 {
+		t.Fatalf("refused reinstatement changed card 2: %+v", c)
+	}
+	if r := f.org.post(f.path+"/swiss/reinstate", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("reinstate: status %d\n%s", r.status, r.body)
+	}
+	if c, _ := f.load().Card(2); c.Withdrawn() {
+		t.Fatalf("card 2 still withdrawn: %+v", c)
+	}
+	r = f.org.post(f.path+"/swiss/reinstate", url.Values{"card": {"2"}})
+	mustContain(t, r.body, "Die Person mit Karte 2 hat sich nicht zurückgezogen")
+	if r.status != http.StatusConflict {
+		t.Fatalf("reinstate twice: status %d", r.status)
+	}
+	mustContain(t, f.org.get(f.path+"/history").body, "Rückzug von Karte 2 (Spieler 2) zurückgenommen: ab Runde 2 wieder gepaart", "Rückzug zurückgenommen")
+	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("withdraw again: status %d", r.status)
+	}
 	// SW-15: a late entry gets the next free card and round 2.
 	mustContain(t, f.org.get(f.path+"/draw").body, "Nachträglich einsteigen", "ab Runde 2 gepaart")
 	mustContain(t, f.org.get(f.path+"/sale").body, `data-testid="late-entry-link"`)
@@ -98,6 +131,13 @@ func TestSwissOrganiserFlow(t *testing.T) {
 	round2 := f.load().Rounds[1]
 	if paired(round2, 2) || !paired(round2, 6) || len(round2.Matches) != 3 {
 		t.Fatalf("round 2: %+v", round2.Matches)
+	}
+	// SW-16: round 2 is paired without card 2: too late to take it back.
+	mustNotContain(t, f.org.get(f.path+"/draw").body, `data-testid="reinstate-2"`)
+	r = f.org.post(f.path+"/swiss/reinstate", url.Values{"card": {"2"}})
+	mustContain(t, r.body, "Runde 2 ist ohne die Person mit Karte 2 gepaart")
+	if r.status != http.StatusConflict {
+		t.Fatalf("late reinstatement: status %d", r.status)
 	}
 	f.finishRound(2)
 	f.drawDigital()
@@ -168,6 +208,22 @@ func TestSwissAPI(t *testing.T) {
 	}
 	if r := f.api.api(http.MethodPost, base+"/cards/3/withdraw", ""+basic("Hans", "Hans-password"), nil); r.status != http.StatusForbidden {
 		t.Fatalf("helper withdraws: %d", r.status)
+	}
+	// SW-16: taken back and withdrawn again on the API.
+	if r := f.api.api(http.MethodPost, base+"/cards/3/reinstate", basic("Hans", "Hans-password"), nil); r.status != http.StatusForbidden {
+		t.Fatalf("helper reinstates: %d", r.status)
+	}
+	if r := f.api.api(http.MethodPost, base+"/cards/3/reinstate", f.anna, nil); r.status != http.StatusOK {
+		t.Fatalf("reinstate: %d %s", r.status, r.body)
+	}
+	if c, _ := f.load().Card(3); c.Withdrawn() {
+		t.Fatalf("card 3 still withdrawn: %+v", c)
+	}
+	if r := f.api.api(http.MethodPost, base+"/cards/3/reinstate", f.anna, nil); r.status != http.StatusConflict || !strings.Contains(r.body, "not_withdrawn") {
+		t.Fatalf("reinstate twice: %d %s", r.status, r.body)
+	}
+	if r := f.api.api(http.MethodPost, base+"/cards/3/withdraw", f.anna, nil); r.status != http.StatusOK {
+		t.Fatalf("withdraw again: %d %s", r.status, r.body)
 	}
 	type sj struct {
 		Swiss *struct {
