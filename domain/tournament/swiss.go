@@ -454,23 +454,17 @@ const nil0 CardNo = 0
 // walkover if he has left). Reinstate takes it back until the next round
 // is paired.
 func (t *Tournament) Withdraw(c CardNo) error {
-	i, ok := t.cardIndex(c)
-	switch {
-	case !t.Settings.swiss():
-		return conflict("swiss_only", "")
-	case !ok:
-		return notFound("card_not_found", "card", int(c))
-	case !t.drawn():
-		return conflict("withdraw_before_draw", "")
-	case t.Cards[i].Withdrawn():
-		return conflict("withdrawn_already", "card", int(c))
-	case t.Finished():
-		return conflict("tournament_finished", "")
-	}
-	t.Cards[i].Out = len(t.Rounds) + 1
-	t.drawChanged()
-	t.Version++
-	return nil
+	return t.setOut(c, func(card Card) error {
+		switch {
+		case !t.drawn():
+			return conflict("withdraw_before_draw", "")
+		case card.Withdrawn():
+			return conflict("withdrawn_already", "card", int(c))
+		case t.Finished():
+			return conflict("tournament_finished", "")
+		}
+		return nil
+	}, len(t.Rounds)+1)
 }
 
 // Reinstate takes card c's withdrawal back (SW-16) while the round it
@@ -478,20 +472,35 @@ func (t *Tournament) Withdraw(c CardNo) error {
 // round. Once a round is paired without him it is refused, since a card
 // is paired from From until Out and cannot leave a gap.
 func (t *Tournament) Reinstate(c CardNo) error {
+	return t.setOut(c, func(card Card) error {
+		switch {
+		case !card.Withdrawn():
+			return conflict("not_withdrawn", "card", int(c))
+		case t.Finished():
+			return conflict("tournament_finished", "")
+		case card.Out <= len(t.Rounds):
+			return conflict("reinstate_too_late", "card", int(c), card.Out)
+		}
+		return nil
+	}, 0)
+}
+
+// setOut sets the round from which card c is no longer paired (0: paired
+// to the end) once it is a card of a Swiss tournament and check passes.
+// Who is paired changes, so an announced pairing is dropped (its
+// commitment bound the old field).
+func (t *Tournament) setOut(c CardNo, check func(Card) error, out int) error {
 	i, ok := t.cardIndex(c)
 	switch {
 	case !t.Settings.swiss():
 		return conflict("swiss_only", "")
 	case !ok:
 		return notFound("card_not_found", "card", int(c))
-	case !t.Cards[i].Withdrawn():
-		return conflict("not_withdrawn", "card", int(c))
-	case t.Finished():
-		return conflict("tournament_finished", "")
-	case t.Cards[i].Out <= len(t.Rounds):
-		return conflict("reinstate_too_late", "card", int(c), t.Cards[i].Out)
 	}
-	t.Cards[i].Out = 0
+	if err := check(t.Cards[i]); err != nil {
+		return err
+	}
+	t.Cards[i].Out = out
 	t.drawChanged()
 	t.Version++
 	return nil
