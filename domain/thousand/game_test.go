@@ -52,6 +52,54 @@ func TestT30SheetChecks(t *testing.T) {
 	}
 }
 
+// R-5, R-43, RL-31: a 4p dealer's stock of three aces holds 33 card points
+// (→ 35); with a marriage it holds K and Q of that suit and one more card;
+// points no three cards hold are refused.
+func TestSheetFourPlayerStockPoints(t *testing.T) {
+	sheet := func(stock int, marriage string) (string, bool) {
+		return referee(t, fmt.Sprintf(`{"game": "1000", "players": 4, "first_dealer": 0, "deals": [
+			{"declarer": 1, "contract": 100, "card_points": [%d, 100, 10, 10], "tricks": [0, 6, 1, 1],
+			 "marriages": [[%s], [], [], []]}]}`, stock, marriage))
+	}
+	for _, c := range []struct {
+		stock    int
+		marriage string
+		score    int
+	}{{33, ``, 35}, {32, ``, 30}, {0, ``, 0}, {18, `"H"`, 120}, {7, `"S"`, 45}} {
+		got, isErr := sheet(c.stock, c.marriage)
+		if isErr {
+			t.Errorf("stock %d [%s] refused: %s", c.stock, c.marriage, got)
+			continue
+		}
+		wantJSON(t, got, fmt.Sprintf(`"scores":[%d,100,10,10]`, c.score))
+	}
+	for _, c := range []struct {
+		stock    int
+		marriage string
+	}{{34, ``}, {28, ``}, {1, ``}, {0, `"H"`}, {19, `"D"`}, {8, `"C"`}, {33, `"S"`}} {
+		if got, isErr := sheet(c.stock, c.marriage); !isErr || !strings.Contains(got, "card points") {
+			t.Errorf("stock %d [%s] accepted: %s", c.stock, c.marriage, got)
+		}
+	}
+}
+
+// RL-33: an error in the header of a full deal record inside a game names
+// action -1; so does an unfinished deal record.
+func TestGameDealHeaderErrorNamesAction(t *testing.T) {
+	for name, deal := range map[string]string{
+		"dealer":     `{"dealer": 1, "deck": ` + quote(t, d1) + `}`,
+		"golden":     `{"golden": true, "deck": ` + quote(t, d1) + `}`,
+		"stock_at":   `{"stock_at": 24, "deck": ` + quote(t, d1) + `}`,
+		"unfinished": `{"deck": ` + quote(t, d1) + `}`,
+	} {
+		got, isErr := referee(t, `{"game": "1000", "first_dealer": 2, "deals": [
+			{"declarer": 0, "contract": 100, "card_points": [60, 30, 30], "tricks": [4, 2, 2]}, `+deal+`]}`)
+		if !isErr || !strings.Contains(got, `"deal":1,"action":-1`) {
+			t.Errorf("%s: %s", name, got)
+		}
+	}
+}
+
 // renonceRecord is a random deal record (dealer 0) in which seat 1
 // renounces at trick 4, then goes on with legal actions.
 func renonceRecord(t *testing.T) (deck []Card, actions []Action) {

@@ -331,6 +331,11 @@ type dealCtx struct {
 	golden bool
 }
 
+// isSheetLine reports a score-sheet line (RULES-1000.md "Game record").
+func (j *dealJSON) isSheetLine() bool {
+	return j.Declarer != nil || j.Contract != nil || j.CardPoints != nil
+}
+
 // isHeaderOnly reports a deal that was not dealt or not played.
 func (j *dealJSON) isHeaderOnly() bool {
 	return j.Misdeal != nil || j.Redeal != nil || j.BidLimit != nil || (j.CutNines != nil && *j.CutNines == 3)
@@ -459,7 +464,7 @@ func judgeDealRecord(j *dealJSON) (any, error) {
 	if *j.Dealer < 0 || *j.Dealer >= opt.Players {
 		return nil, &RecordError{Action: -1, Err: badRecord("dealer must be a seat 0 … %d, not %d", opt.Players-1, *j.Dealer)}
 	}
-	if j.Declarer != nil || j.Contract != nil || j.CardPoints != nil {
+	if j.isSheetLine() {
 		return nil, &RecordError{Action: -1, Err: badRecord("a score-sheet line belongs in a game record's deals")}
 	}
 	golden := j.Golden != nil && *j.Golden
@@ -492,16 +497,18 @@ func judgeGame(j *dealJSON) (GameVerdict, error) {
 	g := NewGame(opt, *j.FirstDealer)
 	gv := GameVerdict{Deals: []DealStanding{}}
 	for i, raw := range *j.Deals {
-		gerr := func(err error) error { return &GameError{Deal: i, Action: -1, Err: err} }
-		if g.Finished() {
-			return GameVerdict{}, gerr(badRecord("the game was already won by seat %d (R-61)", g.Winner))
-		}
 		var dj dealJSON
 		if err := jsonv2.Unmarshal(raw, &dj); err != nil {
-			return GameVerdict{}, gerr(badRecord("not a deal: %v", err))
+			return GameVerdict{}, &GameError{Deal: i, Action: -1, Err: badRecord("not a deal: %v", err)}
 		}
+		// An error in a full deal record names its action, -1 for the
+		// record's header (RL-33).
+		full := !dj.isSheetLine() && !dj.isHeaderOnly()
+		gerr := func(err error) error { return &GameError{Deal: i, Action: -1, Full: full, Err: err} }
 		dealer, golden := g.NextDealer(), g.NextGolden()
 		switch {
+		case g.Finished():
+			return GameVerdict{}, gerr(badRecord("the game was already won by seat %d (R-61)", g.Winner))
 		case dj.Game != nil && *dj.Game != "1000":
 			return GameVerdict{}, gerr(badRecord("a deal of a 1000 game is a 1000 deal"))
 		case dj.Options != nil:
@@ -516,7 +523,7 @@ func judgeGame(j *dealJSON) (GameVerdict, error) {
 			return GameVerdict{}, gerr(badRecord("a deal cannot hold deals"))
 		}
 		var o Outcome
-		if dj.Declarer != nil || dj.Contract != nil || dj.CardPoints != nil {
+		if dj.isSheetLine() {
 			o, err = dj.sheetOutcome(dealCtx{opt, dealer, golden})
 			if err != nil {
 				return GameVerdict{}, gerr(err)
@@ -526,11 +533,10 @@ func judgeGame(j *dealJSON) (GameVerdict, error) {
 			o, unfinished, err = dj.judge(dealCtx{opt, dealer, golden})
 			if err != nil {
 				re := err.(*RecordError)
-				full := !dj.isHeaderOnly()
 				return GameVerdict{}, &GameError{Deal: i, Action: re.Action, Full: full, Err: re.Err}
 			}
 			if unfinished != nil {
-				return GameVerdict{}, &GameError{Deal: i, Action: -1, Err: badRecord("the deal record is unfinished")}
+				return GameVerdict{}, gerr(badRecord("the deal record is unfinished"))
 			}
 		}
 		events, err := g.Add(o)
@@ -541,6 +547,37 @@ func judgeGame(j *dealJSON) (GameVerdict, error) {
 	}
 	gv.fill(&g)
 	return gv, nil
+}
+
+// stockHolds reports whether three cards of the deck, with K and Q of the
+// listed marriage among them, hold cp card points. The 4p
+// dealer's stock points are checked this exactly because a score sheet
+// gives them by hand: three aces make the maximum 33, and sums such as 28
+// or a marriage with 0 points cannot occur.
+func stockHolds(cp int, mars []Suit) bool {
+	var need CardSet
+	for _, m := range mars {
+		need |= 1<<NewCard(King, m) | 1<<NewCard(Queen, m)
+	}
+	for a := range Card(NumCards) {
+		for b := a + 1; b < NumCards; b++ {
+			for c := b + 1; c < NumCards; c++ {
+				stock := CardSet(1<<a | 1<<b | 1<<c)
+				if stock&need == need && stock.Points() == cp {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// withMarriage names the stock marriage in a message, if there is one.
+func withMarriage(mars []Suit) string {
+	if len(mars) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with the marriage %s", mars[0])
 }
 
 // sheetOutcome checks and scores a score-sheet line (R-40, RL-31).
@@ -602,8 +639,11 @@ func (j *dealJSON) sheetOutcome(c dealCtx) (Outcome, error) {
 			mp += m.MarriageValue()
 		}
 		if n == 4 && s == c.dealer {
-			if t != 0 || len(mars) > 1 || cp > 30 {
-				return o, badRecord("the 4-player dealer %d has no tricks, at most one stock marriage and the stock's card points (R-43, RL-31)", s)
+			if t != 0 || len(mars) > 1 {
+				return o, badRecord("the 4-player dealer %d has no tricks and at most one stock marriage (R-43, RL-31)", s)
+			}
+			if !stockHolds(cp, mars) {
+				return o, badRecord("the 4-player dealer %d: no three stock cards hold %d card points%s (R-5, R-43)", s, cp, withMarriage(mars))
 			}
 			dealerPoints = cp + mp
 			o.CardPoints[s] = cp
