@@ -57,8 +57,10 @@ func PairRound(players []Player, seed string) (Pairing, error) {
 		return pairAll(act), nil
 	}
 	// SW-7: the lowest-ranked player without a bye gets it, unless that
-	// forces a rematch another bye choice avoids (SW-5 comes first).
-	var first *Pairing
+	// forces a rematch another bye choice avoids (SW-5 comes first); when
+	// every choice forces rematches, the one with the fewest wins (SW-6),
+	// the lowest-ranked among equals.
+	var best *Pairing
 	for i := len(act) - 1; i >= 0; i-- {
 		if act[i].HadBye {
 			continue
@@ -69,14 +71,14 @@ func PairRound(players []Player, seed string) (Pairing, error) {
 		if pg.Rematches == 0 {
 			return pg, nil
 		}
-		if first == nil {
-			first = &pg
+		if best == nil || pg.Rematches < best.Rematches {
+			best = &pg
 		}
 	}
-	if first == nil {
+	if best == nil {
 		return Pairing{}, errorf("no_bye_candidate")
 	}
-	return *first, nil
+	return *best, nil
 }
 
 // pairAll pairs an even, ordered list of players.

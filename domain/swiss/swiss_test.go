@@ -101,6 +101,40 @@ func TestPairRoundCases(t *testing.T) {
 	}
 }
 
+// When every bye leaves a field that cannot be paired without a rematch,
+// the bye still goes to the lowest-ranked player (SW-7) among those whose
+// bye forces the fewest rematches (SW-6).
+func TestPairRoundForcedRematches(t *testing.T) {
+	p := func(id PlayerID, opp ...PlayerID) Player {
+		return Player{ID: id, Points: 2, Opponents: opp, Rank: int(id)}
+	}
+	for _, tc := range []struct {
+		name      string
+		ps        []Player
+		pairs     []Pair
+		bye       PlayerID
+		rematches int
+	}{
+		{name: "three who have all met",
+			ps:    []Player{p(1, 2, 3), p(2, 1, 3), p(3, 1, 2)},
+			pairs: []Pair{{1, 2}}, bye: 3, rematches: 1},
+		{name: "the lowest's bye forces two rematches, the next one's one",
+			ps:    []Player{p(1, 2, 3, 4), p(2, 1, 3, 4, 5), p(3, 1, 2, 4, 5), p(4, 1, 2, 3, 5), p(5, 2, 3, 4)},
+			pairs: []Pair{{1, 5}, {2, 3}}, bye: 4, rematches: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg, err := PairRound(tc.ps, "s")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(pg.Pairs, tc.pairs) || pg.Bye != tc.bye || pg.Rematches != tc.rematches {
+				t.Fatalf("got %v bye %d rematches %d, want %v bye %d rematches %d",
+					pg.Pairs, pg.Bye, pg.Rematches, tc.pairs, tc.bye, tc.rematches)
+			}
+		})
+	}
+}
+
 func TestStandings(t *testing.T) { // SW-10 … SW-14
 	ps := []Player{{ID: 1}, {ID: 2}, {ID: 3}, {ID: 4}, {ID: 5, Withdrawn: true}}
 	games := []Game{
