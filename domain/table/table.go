@@ -83,7 +83,10 @@ const ResignPoints = 3
 
 // Move is one step of a player at the table: an engine action (Kind,
 // Card, Suit as in schnapsen.Action) or a resignation. ID is chosen by the
-// phone; a move sent again with the same ID counts once.
+// phone; a move sent again with the same ID by the same seat counts once.
+// Each seat has ids of its own: an id one seat used never binds the
+// other, so no player can take the id his opponent's phone will send
+// next and block him (docs/play.md, "Two tabs, retries").
 type Move struct {
 	ID     string
 	Seat   int // match seat
@@ -145,17 +148,25 @@ type Match struct {
 	sheet   []schnapsen.DealResult
 	verdict schnapsen.MatchVerdict
 	moves   []Move
-	ids     map[string]int
+	ids     map[moveKey]int // index into moves
 	// resigned is the seat that resigned the match, -1 if none.
 	resigned int
 }
+
+// moveKey is a move's id in its seat's namespace.
+type moveKey struct {
+	seat int
+	id   string
+}
+
+func (m Move) key() moveKey { return moveKey{m.Seat, m.ID} }
 
 // New starts a match and deals its first deal.
 func New(cfg Config) (*Match, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	m := &Match{cfg: cfg, ids: map[string]int{}, resigned: -1}
+	m := &Match{cfg: cfg, ids: map[moveKey]int{}, resigned: -1}
 	if err := m.deal(); err != nil {
 		return nil, err
 	}
@@ -253,15 +264,16 @@ func (m *Match) ToMove() int {
 // showing an old state cannot play a card the player never chose. A move
 // sent again (same id) is recognised whatever seq it names.
 func (m *Match) ApplyAt(mv Move, seq int) (bool, error) {
-	if _, known := m.ids[mv.ID]; !known && seq != len(m.moves) {
+	if _, known := m.ids[mv.key()]; !known && seq != len(m.moves) {
 		return false, newError(CodeStale, "the table has moved on since this move was chosen", "am Tisch ist inzwischen weitergespielt worden")
 	}
 	return m.Apply(mv)
 }
 
-// Apply performs a move. applied is false for a move whose id was seen
-// before with the same content (sent twice, it counts once); the same id
-// for another move is an error. A refused move changes nothing.
+// Apply performs a move. applied is false for a move whose id its seat
+// used before with the same content (sent twice, it counts once); the
+// same id for another move of that seat is an error. A refused move
+// changes nothing.
 func (m *Match) Apply(mv Move) (applied bool, err error) {
 	switch {
 	case mv.ID == "" || len(mv.ID) > MaxIDLen:
@@ -269,7 +281,7 @@ func (m *Match) Apply(mv Move) (applied bool, err error) {
 	case mv.Seat != 0 && mv.Seat != 1:
 		return false, newError(CodeBadMove, "the seat must be 0 or 1", "der Sitz muss 0 oder 1 sein")
 	}
-	if i, ok := m.ids[mv.ID]; ok {
+	if i, ok := m.ids[mv.key()]; ok {
 		if m.moves[i].same(mv) {
 			return false, nil
 		}
@@ -297,7 +309,7 @@ func (m *Match) Apply(mv Move) (applied bool, err error) {
 	default:
 		return false, newError(CodeBadMove, fmt.Sprintf("unknown resignation %q", mv.Resign), fmt.Sprintf("unbekannte Aufgabe %q", mv.Resign))
 	}
-	m.ids[mv.ID] = len(m.moves)
+	m.ids[mv.key()] = len(m.moves)
 	m.moves = append(m.moves, mv)
 	if !m.verdict.Finished && m.current().Over() {
 		if err := m.deal(); err != nil {

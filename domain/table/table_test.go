@@ -202,7 +202,7 @@ func TestViewHidesCards(t *testing.T) {
 }
 
 // TestIdempotentMoves: a move sent twice counts once; the same id for a
-// different move is refused; a move of the seat not to move is refused
+// different move of the seat is refused; a move of the seat not to move is refused
 // and changes nothing.
 func TestIdempotentMoves(t *testing.T) {
 	m, err := New(config(schnapsen.Soft, schnapsen.AtClose, 2, "idem"))
@@ -222,8 +222,7 @@ func TestIdempotentMoves(t *testing.T) {
 	if m.Seq() != seq {
 		t.Fatal("a repeated move counted twice")
 	}
-	other := m.View(m.ToMove()).Legal[0]
-	other.ID = "a1"
+	other := Move{ID: "a1", Seat: seat, Resign: ResignDeal} // another move of the same seat
 	if _, err := m.Apply(other); err == nil || err.(*Error).Code != CodeDuplicateID {
 		t.Fatalf("reused id: %v", err)
 	}
@@ -338,5 +337,83 @@ func TestStepImpossible(t *testing.T) {
 	}
 	if _, err := Step(schnapsen.GameRecord{Variant: schnapsen.Soft, Closing: schnapsen.AtClose}, 0); err == nil {
 		t.Fatal("no deck accepted")
+	}
+}
+
+// TestMoveIDsPerSeat: move ids are scoped per seat. The player to move
+// plays his own move under the id his opponent's phone will send next
+// (views.MoveID, "s<seq>-<seat>-<action>"); the opponent's move with that
+// id still applies, and each seat's retry still counts once (docs/play.md,
+// "Two tabs, retries").
+func TestMoveIDsPerSeat(t *testing.T) {
+	m, err := New(Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 1, FirstDealer: 1, Seed: "ids"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 0 leads; any card of seat 1's follows (the talon is open, S-7
+	// does not apply yet).
+	lead := m.View(0).Legal[0]
+	follow := Move{Seat: 1, Kind: schnapsen.Play, Card: m.View(1).Hand[0]}
+	stolen := fmt.Sprintf("s1-1-play-%s", follow.Card)
+	lead.ID, follow.ID = stolen, stolen
+	if ok, err := m.Apply(lead); !ok || err != nil {
+		t.Fatalf("lead: %v %v", ok, err)
+	}
+	if ok, err := m.ApplyAt(follow, 1); !ok || err != nil {
+		t.Fatalf("seat 1 blocked by seat 0's use of his id: applied %v, %v", ok, err)
+	}
+	for _, again := range []Move{lead, follow} {
+		if ok, err := m.ApplyAt(again, 0); ok || err != nil {
+			t.Fatalf("seat %d's retry: applied %v, %v", again.Seat, ok, err)
+		}
+	}
+	if m.Seq() != 2 {
+		t.Fatalf("seq %d after two moves and two retries", m.Seq())
+	}
+	// Within one seat an id stays one move.
+	next := m.View(m.ToMove()).Legal[0]
+	next.ID = map[int]string{0: lead.ID, 1: follow.ID}[next.Seat]
+	if _, err := m.Apply(next); err == nil || err.(*Error).Code != CodeDuplicateID {
+		t.Fatalf("seat %d reused its id: %v", next.Seat, err)
+	}
+	// The store replays the moves: the same id in both seats replays too.
+	r, err := Replay(m.Config(), m.Moves())
+	if err != nil || !reflect.DeepEqual(r.View(0), m.View(0)) {
+		t.Fatalf("replay: %v", err)
+	}
+}
+
+// TestOutOfTurn: every legal move of the seat to move, sent by the other
+// seat, is refused by the engine as out of turn and changes nothing: a
+// seat acts only on its own turn (resigning aside). The cards are those
+// the seat to move holds, so only the turn check stops them.
+func TestOutOfTurn(t *testing.T) {
+	for _, v := range variants {
+		m, err := New(config(v, schnapsen.AtClose, 1, "turn-"+string(v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, uint64(len(v))))
+		for n := 0; !m.Finished(); n++ {
+			seat := m.ToMove()
+			legal := m.View(seat).Legal
+			before := [2]SeatView{m.View(0), m.View(1)}
+			for _, mv := range legal {
+				mv.Seat, mv.ID = 1-seat, fmt.Sprint("wrong-", n)
+				_, err := m.Apply(mv)
+				var se *schnapsen.Error
+				if !errors.As(err, &se) || se.Code != schnapsen.CodeOutOfTurn {
+					t.Fatalf("%s, move %d: seat %d played %+v for seat %d: %v", v, n, 1-seat, mv, seat, err)
+				}
+			}
+			if after := [2]SeatView{m.View(0), m.View(1)}; !reflect.DeepEqual(before, after) {
+				t.Fatalf("%s, move %d: a refused move changed the table", v, n)
+			}
+			mv := legal[r.IntN(len(legal))]
+			mv.ID = fmt.Sprint(n)
+			if _, err := m.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
