@@ -20,7 +20,9 @@ import (
 // players with their cards, all matches with results, the final standings
 // with prizes. UTF-8 with a byte order mark so that Excel reads umlauts,
 // fields separated by semicolons as Excel expects them in German-speaking
-// countries (docs/web.md), headers in the page's language.
+// countries (docs/web.md), headers in the page's language. Every cell
+// goes through spreadsheetText: what people typed must not become a
+// formula in the organiser's spreadsheet.
 
 // exportKinds are the exports by file name.
 var exportKinds = map[string]func(*server, echo.Context, *tournament.Tournament) [][]string{
@@ -48,7 +50,7 @@ func (s *server) exportCSV(c echo.Context) error {
 	w := csv.NewWriter(&buf)
 	w.Comma = ';'
 	w.UseCRLF = true
-	if err := w.WriteAll(rows(s, c, t)); err != nil {
+	if err := w.WriteAll(spreadsheetRows(rows(s, c, t))); err != nil {
 		return err
 	}
 	name := fileName(t.Settings.Name+"-"+text(c, exportFiles[kind])) + ".csv"
@@ -56,6 +58,31 @@ func (s *server) exportCSV(c echo.Context) error {
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, name))
 	h.Set("Cache-Control", "no-store")
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// formulaStarts are the first characters that make a spreadsheet program
+// read a cell as a formula (or, tab and carriage return, hide one behind
+// white space): "=HYPERLINK(…)" typed as a name, "+43 664 …" as a phone.
+const formulaStarts = "=+-@\t\r"
+
+// spreadsheetText keeps a cell text in Excel and LibreOffice: a leading
+// apostrophe, the spreadsheets' own mark for "this is text", before a cell
+// that would start a formula.
+func spreadsheetText(cell string) string {
+	if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
+		return "'" + cell
+	}
+	return cell
+}
+
+// spreadsheetRows applies spreadsheetText to every cell.
+func spreadsheetRows(rows [][]string) [][]string {
+	for _, row := range rows {
+		for i, cell := range row {
+			row[i] = spreadsheetText(cell)
+		}
+	}
+	return rows
 }
 
 // fileSafe is what a file name leaves out.
@@ -117,8 +144,7 @@ func exportMatches(s *server, c echo.Context, t *tournament.Tournament) [][]stri
 				state, walkover = text(c, "hist.walkover"), text(c, "common.yes")
 			case m.Result != nil:
 				state = text(c, "export.done")
-				won, lost := m.Score()
-				score = fmt.Sprintf("%d:%d", won, lost)
+				score = exportScore(m)
 			}
 			if w := m.Winner(); w != 0 {
 				winner, winnerName = strconv.Itoa(int(w)), ros.holder(w).Name
@@ -128,6 +154,15 @@ func exportMatches(s *server, c echo.Context, t *tournament.Tournament) [][]stri
 		}
 	}
 	return out
+}
+
+// exportScore is a match's Bummerl score, the winner's first, with an en
+// dash: "2–1". Excel reads "2:1" as the time 02:01 and "2-1" as a date,
+// but leaves the en dash text, as the places "3–4" of the standings
+// (docs/web.md).
+func exportScore(m tournament.Match) string {
+	won, lost := m.Score()
+	return fmt.Sprintf("%d–%d", won, lost)
 }
 
 func exportStandings(s *server, c echo.Context, t *tournament.Tournament) [][]string {
