@@ -63,6 +63,10 @@ var migrations = []migration{
 	// 10: the seed list of a Swiss tournament's round 1 (SW-4, swiss.go):
 	// tournaments.swiss_seeds.
 	{sqlite: addSwissSeeds, postgres: addSwissSeeds},
+	// 11: a digital table's move ids are unique per seat, not per table
+	// (issue 20, tables_digital.go): digital_moves UNIQUE (table_id,
+	// seat, move_id).
+	{sqlite: execSQL(sqliteSeatMoveIDs11), postgres: execSQL(postgresSeatMoveIDs11)},
 }
 
 // execSQL is a step of plain SQL (one or more statements).

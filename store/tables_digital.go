@@ -100,6 +100,34 @@ type digitalMoveRow struct {
 
 func (digitalMoveRow) TableName() string { return "digital_moves" }
 
+// Migration step 11: a move id is unique per seat of a table, as
+// domain/table keeps it, so the id one seat used never blocks the other
+// seat's move. SQLite cannot drop a table's UNIQUE constraint: the table
+// is made anew with its rows. Both forms can run again (the tests of older
+// steps set schema_version back).
+const (
+	sqliteSeatMoveIDs11 = `CREATE TABLE digital_moves_11 (
+		table_id INTEGER NOT NULL REFERENCES digital_tables(id) ON DELETE CASCADE,
+		seq      INTEGER NOT NULL,
+		move_id  TEXT NOT NULL,
+		seat     INTEGER NOT NULL,
+		kind     INTEGER NOT NULL,
+		card     INTEGER NOT NULL,
+		suit     INTEGER NOT NULL,
+		resign   TEXT NOT NULL,
+		at       INTEGER NOT NULL,
+		PRIMARY KEY (table_id, seq),
+		UNIQUE (table_id, seat, move_id)
+	);
+	INSERT INTO digital_moves_11 (table_id, seq, move_id, seat, kind, card, suit, resign, at)
+		SELECT table_id, seq, move_id, seat, kind, card, suit, resign, at FROM digital_moves;
+	DROP TABLE digital_moves;
+	ALTER TABLE digital_moves_11 RENAME TO digital_moves;`
+	postgresSeatMoveIDs11 = `ALTER TABLE digital_moves DROP CONSTRAINT IF EXISTS digital_moves_table_id_move_id_key;
+	ALTER TABLE digital_moves DROP CONSTRAINT IF EXISTS digital_moves_seat_move_id;
+	ALTER TABLE digital_moves ADD CONSTRAINT digital_moves_seat_move_id UNIQUE (table_id, seat, move_id);`
+)
+
 func (r digitalTableRow) config() table.Config {
 	return table.Config{Variant: schnapsen.Variant(r.Variant), Closing: schnapsen.Closing(r.Closing),
 		BummerlToWin: r.BummerlToWin, FirstDealer: r.FirstDealer, Seed: r.Seed}
