@@ -78,7 +78,7 @@ var messages = map[string]message{
 	"match_surrendered":          {"match %d was surrendered (one player holds both cards)", "Partie %d wurde aufgegeben (beide Karten gehören einer Person)"},
 	"match_decided":              {"match %d has a result already", "Partie %d hat schon ein Ergebnis"},
 	"match_no_result":            {"match %d has no result", "Partie %d hat kein Ergebnis"},
-	"table_invalid":              {"the table must be at least 1, not %d", "Der Tisch muss mindestens 1 sein, nicht %d"},
+	"table_invalid":              {"the table must be from 1 to %d, not %d", "Der Tisch muss zwischen 1 und %d liegen, nicht %d"},
 	"winner_not_in_match":        {"the winner must be card %d or %d, not %d", "Der Sieger muss Karte %d oder %d sein, nicht %d"},
 	"bummerl_result_invalid":     {"the winner needs %d Bummerl and the loser fewer, not %d:%d", "Der Sieger braucht %d Bummerl und der Verlierer weniger, nicht %d:%d"},
 	"sheet_invalid":              {"score sheet, deal %d: %s", "Spielzettel, Spiel %d: %s"},

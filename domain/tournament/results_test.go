@@ -210,6 +210,7 @@ func TestStartMatch(t *testing.T) {
 	}{
 		"start":         {2, 5, false, ""},
 		"table 0":       {2, 0, false, "table_invalid"},
+		"beyond a hall": {2, MaxTables + 1, false, "table_invalid"}, // no number of tables set
 		"stale":         {2, 5, true, "version_conflict"},
 		"bye":           {4, 5, false, "match_is_bye"},
 		"surrendered":   {1, 5, false, "match_surrendered"},

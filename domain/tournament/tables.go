@@ -151,8 +151,8 @@ func (t *Tournament) CallMatch(round, match, table, version int, at time.Time) e
 		return err
 	case m.Result != nil:
 		return conflict("match_decided", "match", m.No)
-	case table < 1:
-		return invalid("table_invalid", "table", table)
+	case table < 1 || table > MaxTables: // without a number of tables, nothing else bounds it
+		return invalid("table_invalid", "table", MaxTables, table)
 	case t.Tables > 0 && table > t.Tables:
 		return invalid("table_not_in_hall", "table", table, t.Tables)
 	}
