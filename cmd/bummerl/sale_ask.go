@@ -78,7 +78,11 @@ func (s *server) askAgain(c echo.Context, id int64, q string, f views.Form, play
 	}
 	a.Player, a.Holder = holder.ID, holder.Name
 	a.Question = t.PlayerExists(holder).Text(lang(c))
-	if code != "player_exists" {
+	switch {
+	case code == "player_exists": // the question says it all
+	case p.field == "note":
+		a.NoteError = p.msg
+	default:
 		a.Problem = p.msg
 	}
 	m := saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))

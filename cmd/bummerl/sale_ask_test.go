@@ -60,7 +60,7 @@ func TestSaleNamesakeAsk(t *testing.T) {
 	if r.status != http.StatusUnprocessableEntity {
 		t.Fatalf("no note: status %d", r.status)
 	}
-	mustContain(t, r.body, `data-testid="ask-problem"`, "Zusatz")
+	mustContain(t, r.body, `data-testid="error-note">Eine andere Person gleichen Namens braucht einen Zusatz`)
 	other.Set("note", "Graz")
 	r = helper.htmx(tour+"/sale", other)
 	if r.status != http.StatusOK {
@@ -136,5 +136,45 @@ func TestEditPlayerToNamesake(t *testing.T) {
 	mustContain(t, r.body, "Spieler 1 ist schon ein anderer Spieler (Nr. 1)")
 	if p, _ := f.load().Player(2); p.Name != "Spieler 2" {
 		t.Errorf("renamed to %q", p.Name)
+	}
+}
+
+// P-1, issue 20: a namesake's note is checked like every typed text
+// (domain/text): at most 40 characters, and no more than fit with his name
+// into a name's 80; no control and no invisible characters. A refused note
+// is shown at the note field, and nothing is sold.
+func TestSaleNamesakeNoteChecked(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "16"})
+	long := strings.Repeat("Ä", 70)
+	for _, name := range []string{"Franz Huber", long} {
+		if r := f.helper.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: status %d", name, r.status)
+		}
+	}
+	for _, tc := range []struct{ name, note, msg string }{
+		{"Franz Huber", strings.Repeat("x", 41), "Zusatz: höchstens 40 Zeichen, nicht 41"},
+		{"Franz Huber", "Graz\x07", "Zusatz enthält ein Steuerzeichen (U+0007)"},
+		{"Franz Huber", "Graz\u202e", "Zusatz enthält ein unsichtbares Zeichen (U+202E)"},
+		// 70 + " (" + 8 + ")" is 81 characters, one more than a name may have.
+		{long, "Mödling!", "Zusatz: höchstens 7 Zeichen, nicht 8"},
+	} {
+		for _, htmx := range []bool{true, false} {
+			form := url.Values{"ask": {"1"}, "new_player": {"1"}, "name": {tc.name}, "note": {tc.note}, "count": {"1"}}
+			r := f.helper.post(f.path+"/sale", form)
+			if htmx {
+				r = f.helper.htmx(f.path+"/sale", form)
+			}
+			if r.status != http.StatusUnprocessableEntity {
+				t.Fatalf("note %q (htmx %v): status %d\n%s", tc.note, htmx, r.status, r.body)
+			}
+			if got := testidText(t, r.body, "error-note"); !strings.HasPrefix(got, tc.msg) {
+				t.Errorf("note %q (htmx %v): at the note %q, want %q", tc.note, htmx, got, tc.msg)
+			}
+			mustContain(t, r.body, `data-testid="ask-note" aria-invalid="true"`)
+			mustNotContain(t, r.body, `data-testid="ask-problem"`)
+			if tr := f.load(); len(tr.Players) != 2 || tr.Sold() != 2 {
+				t.Fatalf("note %q: %d players, %d cards sold", tc.note, len(tr.Players), tr.Sold())
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
@@ -99,6 +100,16 @@ func (t *Tournament) PlayerExists(p Player) *Error {
 // NoteField is the note that tells a namesake apart.
 var NoteField = text.Field{Name: "note", De: "Zusatz", En: "Note", Max: 40}
 
+// noteField is NoteField for a namesake called name: the note becomes part
+// of his name, "Name (note)", so it may be no longer than leaves that
+// within a name's limit, and a note too long is refused at the note, not
+// at the name the desk did not let the seller change.
+func noteField(name string) text.Field {
+	f := NoteField
+	f.Max = max(0, min(f.Max, text.PlayerName.Max-utf8.RuneCountInString(name)-len(" ()")))
+	return f
+}
+
 // SellToNamesake sells k cards to a new player who shares his name with a
 // player already there, told apart by note: he is named "Name (note)", so
 // every page, print, screen and export that shows his name shows the note
@@ -106,16 +117,16 @@ var NoteField = text.Field{Name: "note", De: "Zusatz", En: "Note", Max: 40}
 // name must itself be new.
 func (t *Tournament) SellToNamesake(p Player, note string, k int) (PlayerID, []CardNo, error) {
 	p.ID = 0
-	note, err := cleanText(NoteField, note)
+	name, err := requiredText(text.PlayerName, p.Name)
+	if err != nil {
+		return 0, nil, err
+	}
+	note, err = cleanText(noteField(name), note)
 	if err != nil {
 		return 0, nil, err
 	}
 	if note == "" {
 		return 0, nil, invalid("note_required", "note")
-	}
-	name, err := requiredText(text.PlayerName, p.Name)
-	if err != nil {
-		return 0, nil, err
 	}
 	p.Name = name + " (" + note + ")"
 	return t.SellTo(p, k)
