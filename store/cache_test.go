@@ -1,16 +1,13 @@
 package store_test
 
 import (
-	"context"
-	"database/sql"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
-
 	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // TestCacheFileReplaced is the case the row cache's update-time tag is for:
@@ -43,7 +40,7 @@ func TestCacheFileReplaced(t *testing.T) {
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
-	restore(t, other, path)
+	storetest.RestoreSQLite(t, other, path)
 
 	got, err := s.Load(ctx, 1)
 	if err != nil {
@@ -62,41 +59,5 @@ func TestCacheFileReplaced(t *testing.T) {
 	}
 	if got.Players[0].Name != "Berta Huber" {
 		t.Fatalf("update after the file was replaced: player %q, want Berta Huber", got.Players[0].Name)
-	}
-}
-
-// restore copies the database src over dst with SQLite's online backup
-// API, as a restore under a running server would.
-func restore(t *testing.T, src, dst string) {
-	t.Helper()
-	conn := func(path string) (*sql.Conn, *sqlite3.SQLiteConn) {
-		db, err := sql.Open("sqlite3", "file:"+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		c, err := db.Conn(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var raw *sqlite3.SQLiteConn
-		if err := c.Raw(func(dc any) error { raw = dc.(*sqlite3.SQLiteConn); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		return c, raw
-	}
-	sc, srcConn := conn(src)
-	defer sc.Close()
-	dc, dstConn := conn(dst)
-	defer dc.Close()
-	b, err := dstConn.Backup("main", srcConn, "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if done, err := b.Step(-1); err != nil || !done {
-		t.Fatalf("restore: done %v, %v", done, err)
-	}
-	if err := b.Finish(); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	"github.com/mattn/go-sqlite3"
 )
 
 // EnvPostgres names the PostgreSQL server of the tests: a DSN of a user
@@ -104,5 +105,41 @@ func Report(pkg string) {
 	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
 		fmt.Fprint(tty, pkg+": "+msg)
 		tty.Close()
+	}
+}
+
+// RestoreSQLite copies the SQLite database src over dst with SQLite's
+// online backup API, as a restore under a running server would.
+func RestoreSQLite(t testing.TB, src, dst string) {
+	t.Helper()
+	conn := func(path string) (*sql.Conn, *sqlite3.SQLiteConn) {
+		db, err := sql.Open("sqlite3", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		c, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw *sqlite3.SQLiteConn
+		if err := c.Raw(func(dc any) error { raw = dc.(*sqlite3.SQLiteConn); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return c, raw
+	}
+	sc, srcConn := conn(src)
+	defer sc.Close()
+	dc, dstConn := conn(dst)
+	defer dc.Close()
+	b, err := dstConn.Backup("main", srcConn, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done, err := b.Step(-1); err != nil || !done {
+		t.Fatalf("restore: done %v, %v", done, err)
+	}
+	if err := b.Finish(); err != nil {
+		t.Fatal(err)
 	}
 }
