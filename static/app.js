@@ -97,25 +97,34 @@ document.addEventListener("htmx:beforeSwap", function (e) {
 });
 
 // Live pages (docs/web.md, "Live updates"). The element with data-live
-// (the body of a live page) names the tournament's event stream; each new
-// revision fetches every part marked data-live-src again, as htmx would
-// (header HX-Request: true, the answer is the part alone), with the
-// fields of the form named by data-live-include as the query, and puts it
-// in place keeping the scroll position. Then "bummerl:live" is dispatched
-// on document with detail.revision, for the page's own reactions.
-// EventSource reconnects by itself (the stream asks for 2 s) after the
-// Wi-Fi dropped or the server restarted; the parts are then fetched once
-// more. Without JavaScript the page reloads itself (<noscript> refresh).
+// (the body of a live page) names the stream of its tournament or table;
+// each part of the page marked data-live-src is kept current through it.
+// A visitor's stream brings the parts themselves ("parts": one connection
+// per phone); a logged-in helper's stream says only that something changed
+// ("rev"), and the page fetches its parts again as htmx would (header
+// HX-Request: true, the answer is the part alone), with the fields of the
+// form named by data-live-include as the query. A part is put in place
+// keeping the scroll position; then "bummerl:live" is dispatched on
+// document with detail.revision, for the page's own reactions.
+// All tabs of a browser share one stream through a SharedWorker
+// (live-worker.js); where there is none, the page holds its own. A page
+// leaving (or going into the browser's back/forward cache) lets its
+// stream go; a page coming back from that cache follows again at once.
+// Without JavaScript the page reloads itself (<noscript> refresh).
 (function () {
   var root = document.querySelector("[data-live]");
   if (root === null || typeof EventSource === "undefined" || typeof fetch === "undefined") {
     return;
   }
   var stream = root.getAttribute("data-live");
-  var current = root.getAttribute("data-live-rev"); // null: fetch on the first event
+  var current = root.getAttribute("data-live-rev"); // null: the stream brings the parts at once
+  var id = Math.random().toString(36).slice(2);
   var busy = false;
   var queued = null;
-  var reconnected = false;
+
+  function elements() {
+    return Array.prototype.slice.call(document.querySelectorAll("[data-live-src]"));
+  }
 
   function partURL(el) {
     var url = el.getAttribute("data-live-src");
@@ -146,14 +155,20 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     }
   }
 
-  function refresh(rev) {
+  function done(rev) {
+    current = rev;
+    document.dispatchEvent(new CustomEvent("bummerl:live", {detail: {revision: Number(rev)}}));
+  }
+
+  // fetchParts fetches the given parts (a helper's page, or a part the
+  // stream did not bring), one round at a time.
+  function fetchParts(rev, els) {
     if (busy) {
-      queued = rev; // once the running fetches are done
+      queued = rev; // once the running fetches are done, all parts
       return;
     }
     busy = true;
-    var parts = Array.prototype.slice.call(document.querySelectorAll("[data-live-src]"));
-    Promise.all(parts.map(function (el) {
+    Promise.all(els.map(function (el) {
       return fetch(partURL(el), {headers: {"HX-Request": "true"}, credentials: "same-origin", cache: "no-store"})
         .then(function (r) {
           if (!r.ok) {
@@ -163,40 +178,112 @@ document.addEventListener("htmx:beforeSwap", function (e) {
         })
         .then(function (html) {
           swap(el, html);
-        })
-        .catch(function () {
-          current = null; // try again with the next event or reconnection
         });
     })).then(function () {
       busy = false;
-      document.dispatchEvent(new CustomEvent("bummerl:live", {detail: {revision: Number(rev)}}));
+      done(rev);
+    }, function () {
+      busy = false; // the next event or renewal of the stream tries again
+    }).then(function () {
       if (queued !== null) {
         var next = queued;
         queued = null;
-        refresh(next);
+        fetchParts(next, elements());
       }
     });
   }
 
-  function connect() {
-    var source = new EventSource(stream);
-    source.addEventListener("rev", function (e) {
-      if (e.data !== current || reconnected) {
-        reconnected = false;
-        current = e.data;
-        refresh(e.data);
+  function receive(type, data, rev) {
+    if (type === "rev") {
+      if (rev !== current) {
+        fetchParts(rev, elements());
+      }
+      return;
+    }
+    var parts = JSON.parse(data).parts;
+    var missing = [];
+    elements().forEach(function (el) {
+      var html = parts[partURL(el)];
+      if (html === undefined) {
+        missing.push(el); // its query changed since the stream began
+      } else {
+        swap(el, html);
       }
     });
+    if (missing.length > 0) {
+      fetchParts(rev, missing);
+      follow(); // with the parts as they are now
+    } else {
+      done(rev);
+    }
+  }
+
+  // The transport: the browser's shared worker, or a stream of the page's
+  // own.
+  var worker = null;
+  var own = null;
+  var wait = 0;
+  if (typeof SharedWorker !== "undefined") {
+    try {
+      worker = new SharedWorker("/static/live-worker.js", {name: "bummerl-live"});
+      worker.port.onmessage = function (m) {
+        if (m.data.stream === stream) {
+          receive(m.data.type, m.data.data, m.data.rev);
+        }
+      };
+    } catch (err) {
+      worker = null;
+    }
+  }
+
+  function follow() {
+    var parts = elements().map(partURL);
+    if (worker !== null) {
+      worker.port.postMessage({type: "watch", id: id, stream: stream, parts: parts, rev: current});
+      return;
+    }
+    leave();
+    var q = new URLSearchParams();
+    if (current !== null) {
+      q.set("rev", current);
+    }
+    parts.forEach(function (p) {
+      q.append("part", p);
+    });
+    var source = new EventSource(stream + "?" + q.toString());
+    own = source;
+    ["parts", "rev"].forEach(function (type) {
+      source.addEventListener(type, function (e) {
+        wait = 0;
+        receive(type, e.data, e.lastEventId);
+      });
+    });
     source.addEventListener("error", function () {
-      reconnected = true;
-      if (source.readyState === EventSource.CLOSED) {
-        // Refused (the server answered with an error while starting):
-        // EventSource gives up then, so start again a little later.
-        setTimeout(connect, 5000);
+      if (source.readyState === EventSource.CLOSED && own === source) {
+        // Refused or gone: again later, as the shared worker does.
+        wait = Math.min(60000, wait === 0 ? 5000 : wait * 2);
+        own = null;
+        setTimeout(follow, wait / 2 + Math.random() * wait);
       }
     });
   }
-  connect();
+
+  function leave() {
+    if (worker !== null) {
+      worker.port.postMessage({type: "bye", id: id, stream: stream});
+    } else if (own !== null) {
+      own.close();
+      own = null;
+    }
+  }
+
+  window.addEventListener("pagehide", leave);
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) {
+      follow(); // back from the back/forward cache: catch up at once
+    }
+  });
+  follow();
 })();
 
 // The projector (/t/:id/screen): every list marked data-pages shows the

@@ -22,9 +22,9 @@ import (
 
 // sseEvent is one event of a stream, or a comment line (the heartbeat).
 type sseEvent struct {
-	name, data string
-	retry      string
-	comment    bool
+	id, name, data string
+	retry          string
+	comment        bool
 }
 
 // eventStream is a client holding a tournament's event stream open.
@@ -89,6 +89,8 @@ func (s *eventStream) read() {
 			k, v, _ := strings.Cut(line, ":")
 			v = strings.TrimPrefix(v, " ")
 			switch k {
+			case "id":
+				ev.id = v
 			case "event":
 				ev.name = v
 			case "data":
@@ -174,13 +176,14 @@ func eventually(t testing.TB, what string, cond func() bool) {
 	}
 }
 
-// streamText is all a stream may ever carry: the retry hint, revision
-// events and comment lines.
-var streamText = regexp.MustCompile(`^(retry: 2000\n)?(event: rev\ndata: [0-9]+\n\n|: ping\n\n)*$`)
+// streamText is all a stream without parts may ever carry: the retry
+// hint, revision events and comment lines.
+var streamText = regexp.MustCompile(`^(retry: 2000\n)?(id: ([0-9]+)\nevent: rev\ndata: ([0-9]+)\n\n|: ping\n\n)*$`)
 
-// TestLiveStream: a visitor's stream announces the current revision at
-// once and then every change — a sale, a draw, a result through the API —
-// and carries nothing but revision numbers.
+// TestLiveStream: a stream that names no parts (a page without live parts,
+// or an older script) announces the current revision at once and then
+// every change — a sale, a draw, a result through the API — and carries
+// nothing but revision numbers, each as the event's id too.
 func TestLiveStream(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
 	tr := &http.Transport{}
@@ -193,7 +196,7 @@ func TestLiveStream(t *testing.T) {
 		t.Fatalf("status %d, headers %v", s.resp.StatusCode, h)
 	}
 	first := s.next()
-	if first.retry != "2000" || first.name != "rev" || first.data != strconv.FormatInt(f.revision(), 10) {
+	if first.retry != "2000" || first.name != "rev" || first.data != strconv.FormatInt(f.revision(), 10) || first.id != first.data {
 		t.Errorf("first event %+v, want retry 2000 and the current revision %d", first, f.revision())
 	}
 
@@ -327,6 +330,7 @@ func TestLiveStreamManyClients(t *testing.T) {
 	}
 	f := newFixture(t, nil, 1, 1)
 	const n = 500
+	f.app.s.live.perIP = n // all from one address
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
 	streams := make([]*eventStream, n)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -8,7 +9,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/net/netutil"
 )
 
 // netLimits bound how long one connection may take and how many there may
@@ -25,38 +25,49 @@ type netLimits struct {
 	WriteTimeout time.Duration
 	// IdleTimeout closes a keep-alive connection nobody uses.
 	IdleTimeout time.Duration
-	// MaxConns is how many connections are served at once; more wait
-	// unaccepted in the system's queue until one closes. 0: no bound.
-	MaxConns int
+	// MaxConns is how many connections are served at once and PerIP how
+	// many of them one address may hold (connGate); a connection over a
+	// bound takes the place of an idle one or is refused at once with a
+	// 503. 0: no bound.
+	MaxConns, PerIP int
+	// TrustedProxies are exempt from PerIP: their clients share their
+	// address (--trusted-proxy).
+	TrustedProxies []*net.IPNet
 }
 
-// defaultNetLimits suit a venue: a phone on a live page holds two
-// connections (its event stream and one for fetches), so 2,000 serve some
-// 900 phones and projectors; forms are small, a backup of a big database
-// over a slow Wi-Fi takes minutes at most.
+// defaultNetLimits suit a venue: forms are small, a backup of a big
+// database over a slow Wi-Fi takes minutes at most. A phone on a live page
+// holds one connection (its stream, which also brings the page's parts);
+// MaxConns is sized from the open-files limit at start (serveConns).
+// PerIP lets a school class or a club's table behind one router in, and
+// keeps one guest from holding the room's connections.
 var defaultNetLimits = netLimits{
 	ReadHeaderTimeout: 10 * time.Second,
 	ReadTimeout:       30 * time.Second,
 	WriteTimeout:      5 * time.Minute,
 	IdleTimeout:       60 * time.Second,
 	MaxConns:          2000,
+	PerIP:             2 * defaultStreamsPerIP,
 }
 
 // newHTTPServer is the HTTP server of the app with the limits, and the
-// listener to serve it on: ln bounded to lim.MaxConns connections.
+// listener to serve it on: ln admits connections through a connGate
+// (lim.MaxConns, lim.PerIP), which every request finds in its context.
 // serve uses it, and tests start the real server with short limits.
 func newHTTPServer(h http.Handler, ln net.Listener, lim netLimits) (*http.Server, net.Listener) {
+	gate := newConnGate(lim.MaxConns, lim.PerIP, lim.TrustedProxies)
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: lim.ReadHeaderTimeout,
 		ReadTimeout:       lim.ReadTimeout,
 		WriteTimeout:      lim.WriteTimeout,
 		IdleTimeout:       lim.IdleTimeout,
+		ConnState:         gate.connState,
+		ConnContext: func(ctx context.Context, _ net.Conn) context.Context {
+			return context.WithValue(ctx, gateKey{}, gate)
+		},
 	}
-	if lim.MaxConns > 0 {
-		ln = netutil.LimitListener(ln, lim.MaxConns)
-	}
-	return srv, ln
+	return srv, gateListener{Listener: ln, gate: gate}
 }
 
 // keepStreamOpen lifts the write timeout (and the read timeout, should a

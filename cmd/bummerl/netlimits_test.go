@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -154,8 +155,10 @@ func TestSlowBodyCut(t *testing.T) {
 	}
 }
 
-// TestConnectionLimit: connections beyond MaxConns wait unserved until one
-// of the others closes.
+// TestConnectionLimit: a connection beyond MaxConns takes the place of an
+// idle keep-alive connection; when every connection is busy it is refused
+// at once with a 503 and Retry-After instead of waiting unanswered in the
+// system's queue (issue 19).
 func TestConnectionLimit(t *testing.T) {
 	lim := testLimits
 	lim.MaxConns = 2
@@ -173,35 +176,65 @@ func TestConnectionLimit(t *testing.T) {
 		}
 		held = append(held, conn)
 	}
-	extra, err := net.Dial("tcp", addr) // the system's queue takes it
+	// Both are idle now: a newcomer is served in the place of one.
+	extra, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer extra.Close()
-	br := bufio.NewReader(extra)
-	answered := make(chan error, 1)
-	go func() {
-		_, err := rawGET(extra, br, "/login")
-		answered <- err
-	}()
-	select {
-	case err := <-answered:
-		t.Fatalf("connection %d answered (%v) while %d were open", lim.MaxConns+1, err, lim.MaxConns)
-	case <-time.After(500 * time.Millisecond):
+	if code, err := rawGET(extra, bufio.NewReader(extra), "/login"); err != nil || code != http.StatusOK {
+		t.Fatalf("connection %d while %d idle ones were open: %d, %v", lim.MaxConns+1, lim.MaxConns, code, err)
 	}
-	held[0].Close()
-	select {
-	case err := <-answered:
-		if err != nil {
-			t.Fatalf("waiting connection: %v", err)
+	closed := 0
+	for _, c := range held {
+		if closedByServer(t, c, bufio.NewReader(c), time.Second) {
+			closed++
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("waiting connection not served after another closed")
+	}
+	if closed != 1 {
+		t.Errorf("%d idle connections closed for the newcomer, want 1", closed)
+	}
+
+	// Two half-sent requests keep both places busy (for the header
+	// timeout): the next connection is refused at once.
+	for _, c := range held {
+		c.Close()
+	}
+	extra.Close()
+	for range lim.MaxConns {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "GET /login HTTP/1.1\r\nHost: x\r\n")
+	}
+	var code int
+	var retry string
+	start := time.Now()
+	for time.Since(start) < 5*time.Second {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := (&http.Client{Transport: &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) { return c, nil }}}).Get("http://" + addr + "/login")
+		if err == nil {
+			code, retry = resp.StatusCode, resp.Header.Get("Retry-After")
+			resp.Body.Close()
+		}
+		if code == http.StatusServiceUnavailable {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if code != http.StatusServiceUnavailable || retry == "" {
+		t.Fatalf("a connection beyond %d busy ones: status %d, Retry-After %q, want 503 at once", lim.MaxConns, code, retry)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("the refusal took %v", took)
 	}
 }
 
-// TestKeepStreamOpen: a stream (server-sent events) that calls
-// keepStreamOpen outlives the write timeout; the same handler without it
 // is cut off.
 func TestKeepStreamOpen(t *testing.T) {
 	const events = 8

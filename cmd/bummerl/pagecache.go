@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"compress/gzip"
 	"container/list"
 	"crypto/rand"
@@ -129,7 +130,10 @@ func (s *server) cached(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return next(c) // the handler tells what is wrong (404)
 		}
-		c.SetRequest(req.WithContext(views.WithRevision(req.Context(), rev)))
+		ctx := views.WithRevision(req.Context(), rev)
+		// The handler may share the revision's snapshot (snapshot.go).
+		ctx = context.WithValue(ctx, snapshotStampKey{}, pageStamp{rev, updated.UnixMilli()})
+		c.SetRequest(req.WithContext(ctx))
 		if _, ok := currentUser(c); ok || s.pages == nil {
 			return next(c)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -223,27 +224,26 @@ func wantsJSON(c echo.Context) bool {
 	return c.Request().Header.Get(echo.HeaderAccept) == echo.MIMEApplicationJSON
 }
 
-// playEvents streams a table's live revision (views.PlayRevision) to a
-// seat's phone: once on connect, then after every move or change of the
-// table, with the heartbeat and limits of the tournaments' streams.
+// playEvents streams a seat's table to its phone (live.go): the table's
+// part after every move or change of the table, with the heartbeat,
+// bounds and renewal of the tournaments' streams. The revision is
+// views.PlayRevision.
 func (s *server) playEvents(c echo.Context) error {
 	dt, _, err := s.seat(c)
 	if err != nil {
 		return err
 	}
-	req := c.Request()
-	changes, unsubscribe := s.store.SubscribeTable(dt.ID)
-	defer unsubscribe()
-	current := func(int64) (int64, bool) {
-		cur, err := s.store.Table(req.Context(), dt.ID)
-		if err != nil {
-			return 0, false
-		}
-		return views.PlayRevision(cur.Seq, cur.State), true
-	}
-	rev, ok := current(0)
-	if !ok {
-		return nil
-	}
-	return s.streamRevisions(c, rev, changes, current)
+	scope := "/play/" + c.Param("token")
+	return s.stream(c, liveSource{
+		scope:     scope,
+		partOK:    func(p string) bool { return p == scope+"/table" },
+		subscribe: func() (<-chan int64, func()) { return s.store.SubscribeTable(dt.ID) },
+		current: func(ctx context.Context) (int64, error) {
+			cur, err := s.store.Table(ctx, dt.ID)
+			if err != nil {
+				return 0, err
+			}
+			return views.PlayRevision(cur.Seq, cur.State), nil
+		},
+	})
 }

@@ -59,22 +59,25 @@ func (s *server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := playerModel(t, card, lang(c))
+	m := playerModel(derived(c, t), card, lang(c))
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.PlayerNext(m))
 	}
 	return render(c, http.StatusOK, views.PlayerPage(m))
 }
 
-// playerModel is the page of the holder of card, in lang.
-func playerModel(t *tournament.Tournament, card tournament.Card, lang string) views.PlayerModel {
+// playerModel is the page of the holder of card, in lang. It is one of
+// hundreds rendered after each change: what all of them need comes from
+// the snapshot (snapshot.go).
+func playerModel(sn *snapshot, card tournament.Card, lang string) views.PlayerModel {
+	t := sn.t
 	p, _ := t.Player(card.Player)
 	m := views.PlayerModel{
 		TournamentID: t.ID, Tournament: t.Settings.Name, Card: card.No,
-		Name: p.Name, Club: p.Club, Cards: cardsByPlayer(t)[p.ID], Drawn: len(t.Rounds) > 0,
+		Name: p.Name, Club: p.Club, Cards: sn.cards()[p.ID], Drawn: len(t.Rounds) > 0,
 	}
 	busyAt := map[int]int{} // waiting match → the table a player of it sits at (P-5)
-	for _, w := range t.Board().Waiting {
+	for _, w := range sn.board().Waiting {
 		busyAt[w.Match.No] = w.BusyAt
 	}
 	current := map[tournament.CardNo]*views.NextRow{}
@@ -99,7 +102,7 @@ func playerModel(t *tournament.Tournament, card tournament.Card, lang string) vi
 	if t.Settings.IsSwiss() && m.Drawn {
 		m.Swiss = swissScore(t, card)
 	}
-	m.Places = cardPlaces(t, p.ID)
+	m.Places = cardPlaces(sn, p.ID)
 	places := map[tournament.CardNo]*views.CardPlace{}
 	for i := range m.Places {
 		places[m.Places[i].Card] = &m.Places[i]
@@ -124,15 +127,15 @@ func playerModel(t *tournament.Tournament, card tournament.Card, lang string) vi
 
 // cardPlaces are the decided places of player p's cards, with the prizes
 // they won (P-7, P-8); a prize still going by lot is left out until drawn.
-func cardPlaces(t *tournament.Tournament, p tournament.PlayerID) []views.CardPlace {
+func cardPlaces(sn *snapshot, p tournament.PlayerID) []views.CardPlace {
 	prizes := map[tournament.CardNo]tournament.Award{}
-	for _, a := range t.Prizes() {
+	for _, a := range sn.prizes() {
 		if a.Card != 0 {
 			prizes[a.Card] = a
 		}
 	}
 	var out []views.CardPlace
-	for _, st := range t.Standings() {
+	for _, st := range sn.standings() {
 		if st.Player != p || !st.Decided {
 			continue
 		}

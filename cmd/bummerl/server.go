@@ -37,6 +37,9 @@ type serverConfig struct {
 	// replaces the store's check in tests.
 	PasswordChecks int
 	CheckPassword  func(ctx context.Context, name, password string) (store.User, error)
+	// StreamsPerIP bounds the visitors' live streams from one client
+	// address (--streams-per-ip); 0: defaultStreamsPerIP.
+	StreamsPerIP int
 	// Rand is where the secret seeds of digital draws come from (P-4);
 	// nil means crypto/rand. Tests give a seeded stream to replay draws.
 	Rand io.Reader
@@ -64,6 +67,10 @@ type server struct {
 	// public pages rendered per revision (pagecache.go; nil: no cache).
 	live  *liveStreams
 	pages *pageCache
+	snaps *snapshots // the public pages' tournaments, one load per revision
+	// handler is the app itself: streams render their parts through it
+	// as the page's own fetch would be answered (liveparts.go).
+	handler http.Handler
 }
 
 // sessionTTL is how long a login lasts: a long tournament evening.
@@ -92,7 +99,8 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		ownLimit: map[string]bool{},
 	}
 	s.csrfCheck = s.csrf()
-	s.live, s.pages = newLiveStreams(), newPageCache(defaultPageCacheBytes)
+	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), newPageCache(defaultPageCacheBytes)
+	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -100,6 +108,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 	e.HTTPErrorHandler = s.handleError
 	s.middleware(e)
 	s.routes(e)
+	s.handler = e
 	return e, s
 }
 

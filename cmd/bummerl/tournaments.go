@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -159,7 +160,20 @@ func (s *server) loadTournament(c echo.Context) (*tournament.Tournament, error) 
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.store.Load(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	var t *tournament.Tournament
+	if stamp, ok := ctx.Value(snapshotStampKey{}).(pageStamp); ok {
+		// A public page: shared with every render of this revision.
+		var sn *snapshot
+		if sn, err = s.snaps.get(ctx, id, stamp, func(ctx context.Context) (*tournament.Tournament, error) {
+			return s.store.Load(ctx, id)
+		}); err == nil {
+			c.Set(snapshotKey, sn)
+			t = sn.t
+		}
+	} else {
+		t, err = s.store.Load(ctx, id)
+	}
 	if err == nil {
 		c.Set(eventKey, eventLine(lang(c), t.Settings.Event)) // every page of it shows when and where
 	}
