@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -12,8 +13,8 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"gorm.io/gorm"
 
-	"bummerl/domain/text"
 	"bummerl/domain/tournament"
+	"bummerl/draw"
 )
 
 // Moving a tournament between databases (issue 13, docs/store.md "Export
@@ -70,6 +71,11 @@ type DocAudit struct {
 var (
 	ErrBadDocument = &Error{Code: "bad_document",
 		En: "the document cannot be imported", De: "Das Dokument kann nicht importiert werden"}
+	// ErrDocumentTooLarge: the document is over MaxDocumentBytes; the
+	// code is the one of any body too large for the server (docs/api.md).
+	ErrDocumentTooLarge = &Error{Code: "too_large",
+		En: fmt.Sprintf("the document is larger than %d MiB", MaxDocumentBytes>>20),
+		De: fmt.Sprintf("Das Dokument ist größer als %d MiB", MaxDocumentBytes>>20)}
 	// ErrDuplicateImport: the tournament is already stored; the message
 	// names it.
 	ErrDuplicateImport = &Error{Code: "duplicate_import",
@@ -114,16 +120,16 @@ func (s *Store) ExportTournament(ctx context.Context, id int64) (Document, error
 	return doc, nil
 }
 
-// ReadDocument decodes a document of at most MaxDocumentBytes, refusing
-// unknown fields, another format or version, and trailing data.
+// ReadDocument decodes a document of at most MaxDocumentBytes
+// (ErrDocumentTooLarge), refusing unknown fields, another format or
+// version, and trailing data (ErrBadDocument).
 func ReadDocument(r io.Reader) (Document, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxDocumentBytes+1))
 	if err != nil {
 		return Document{}, err
 	}
 	if len(data) > MaxDocumentBytes {
-		return Document{}, errBadDocument(fmt.Sprintf("the document is larger than %d MiB", MaxDocumentBytes>>20),
-			fmt.Sprintf("Das Dokument ist größer als %d MiB", MaxDocumentBytes>>20))
+		return Document{}, ErrDocumentTooLarge
 	}
 	var head struct {
 		Format  string `json:"format"`
@@ -151,9 +157,9 @@ func ReadDocument(r io.Reader) (Document, error) {
 	return doc, nil
 }
 
-// validate checks a document before anything is written: its head, the
-// settings, the players' texts, and that every card, ticket and match
-// refers to what exists.
+// validate checks a document before anything is written: its head, its
+// audit, and its tournament, which must be one the pages could have made
+// (tournament.Rebuild) with draws that verify as their protocols do.
 func (doc *Document) validate() error {
 	bad := func(format string, args ...any) error {
 		msg := fmt.Sprintf(format, args...)
@@ -175,63 +181,58 @@ func (doc *Document) validate() error {
 		}
 	}
 	t := &doc.Tournament
-	if err := t.Settings.Validate(); err != nil {
-		return err
+	if err := tournament.Rebuild(t); err != nil {
+		return damaged(err)
 	}
-	for _, p := range t.Players {
-		for f, v := range map[text.Field]string{text.PlayerName: p.Name, text.Club: p.Club, text.Phone: p.Phone} {
-			clean, err := text.Clean(f, v)
-			if err != nil {
-				return bad("player %d: %v", p.ID, err)
-			}
-			if clean != v || (f == text.PlayerName && v == "") {
-				return bad("player %d: %s %q", p.ID, f.Name, v)
-			}
-		}
-	}
-	if t.Sold() > t.Settings.Cards {
-		return bad("%d cards sold, %d issued", t.Sold(), t.Settings.Cards)
-	}
-	cards := map[tournament.CardNo]bool{}
-	for _, c := range t.Cards {
-		if c.No < 1 || int(c.No) > t.Settings.Cards {
-			return bad("card %d outside 1 … %d", c.No, t.Settings.Cards)
-		}
-		if swissRound := func(k int) bool { return k == 0 || t.Settings.IsSwiss() && k > 0 && k <= len(t.Rounds)+1 }; !swissRound(c.From) || !swissRound(c.Out) {
-			return bad("card %d: entry round %d, withdrawal round %d", c.No, c.From, c.Out) // SW-15, SW-16
-		}
-		cards[c.No] = true
-	}
-	seeded := map[tournament.CardNo]bool{}
-	for _, c := range t.SwissSeeds { // SW-4: sold cards, each once, Swiss only
-		if !t.Settings.IsSwiss() || !cards[c] || seeded[c] {
-			return bad("seed list %v", t.SwissSeeds)
-		}
-		seeded[c] = true
-	}
-	known := func(no tournament.CardNo) bool { return no == 0 || int(no) <= t.Settings.Cards && no > 0 }
+	return verifyDraws(t)
+}
+
+// verifyDraws checks every round drawn from pots as its public protocol is
+// checked (bummerl draw verify): a digital draw's tickets are those its
+// seed gives, a draw by hand keeps the pot rules (P-3, P-4). Rebuild paired
+// the Swiss rounds again itself.
+func verifyDraws(t *tournament.Tournament) error {
 	for _, r := range t.Rounds {
-		for _, g := range r.Draw.Groups {
-			for _, tk := range g.Tickets {
-				if !known(tk.Card) || tk.Card == 0 {
-					return bad("round %d: ticket of card %d", r.No, tk.Card)
-				}
-			}
+		if r.Draw.Method == tournament.SwissPairing {
+			continue
 		}
-		for _, m := range r.Matches {
-			if !known(m.A) || m.A == 0 || !known(m.B) {
-				return bad("round %d match %d: cards %d and %d", r.No, m.No, m.A, m.B)
-			}
-			if res := m.Result; res != nil && res.Winner != m.A && res.Winner != m.B {
-				return bad("round %d match %d: winner %d plays no part in it", r.No, m.No, res.Winner)
-			}
+		p, err := draw.ProtocolOf(t, r.No)
+		if err == nil {
+			err = p.Verify()
 		}
-	}
-	_, err := toRows(t) // duplicates, a card of a missing player
-	if err != nil {
-		return bad("%v", err)
+		if de := (*draw.Error)(nil); errors.As(err, &de) {
+			return damaged(roundError{r.No, de})
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// damaged refuses a document whose tournament breaks a rule, with the
+// rule's message.
+func damaged(err error) error {
+	te, ok := err.(interface{ Text(string) string })
+	if !ok {
+		return err
+	}
+	return errBadDocument("the document is damaged: "+te.Text("en"), "Das Dokument ist beschädigt: "+te.Text("de"))
+}
+
+// roundError places a draw's error in its round.
+type roundError struct {
+	round int
+	err   *draw.Error
+}
+
+func (e roundError) Error() string { return e.Text("en") }
+
+func (e roundError) Text(lang string) string {
+	if lang == "de" {
+		return fmt.Sprintf("Runde %d: %s", e.round, e.err.Text(lang))
+	}
+	return fmt.Sprintf("round %d: %s", e.round, e.err.Text(lang))
 }
 
 // ImportTournament stores the document as a new tournament (a new id) with

@@ -10,7 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 	"bummerl/store"
@@ -145,8 +147,8 @@ func TestImportRefusesDamage(t *testing.T) {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
-		if _, err := store.ReadDocument(strings.NewReader(strings.Repeat(" ", store.MaxDocumentBytes+1))); !errors.Is(err, store.ErrBadDocument) ||
-			!strings.Contains(err.Error(), "larger") {
+		if _, err := store.ReadDocument(strings.NewReader(strings.Repeat(" ", store.MaxDocumentBytes+1))); !errors.Is(err, store.ErrDocumentTooLarge) ||
+			!strings.Contains(err.Error(), "larger than 64 MiB") {
 			t.Errorf("too large: %v", err)
 		}
 
@@ -182,19 +184,183 @@ func TestImportRefusesDamage(t *testing.T) {
 	})
 }
 
-// TestExportImportEveryField carries the hand-built aggregate with every
-// field set (score sheets nil, empty and full, a walkover, byes, a
-// surrender, a pending commitment) across exactly.
+// importDamage changes one thing in a valid export each (issue 20): the
+// import must refuse it with a message naming what is wrong (want, in
+// German), as the pages would have refused to make it.
+var importDamage = []struct {
+	name   string
+	swiss  bool // in the Swiss tournament, else in the Preisschnapsen
+	damage func(t *testing.T, tr *tournament.Tournament)
+	want   string
+}{
+	{"a match of card 2 against card 2", false, func(t *testing.T, tr *tournament.Tournament) {
+		m := find(t, tr, 1, func(m tournament.Match) bool { return m.A == 2 || m.B == 2 })
+		m.A, m.B = 2, 2
+	}, "Karte 2 spielt gegen sich selbst"},
+	{"an unsold card in a match", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, tournament.Match.Bye).B = 16
+	}, "Karte 16 ist nicht verkauft"},
+	{"card 999 of 16 in a match", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, tournament.Match.Bye).B = 999
+	}, "Karte 999 liegt nicht zwischen 1 und 16"},
+	{"card 999 of 16 in a ticket", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Rounds[0].Draw.Groups[0].Tickets[0].Card = 999
+	}, "Runde 1: Hauptrunde: Karte 999 lost in dieser Gruppe nicht"},
+	{"card 999 of 16 sold", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Cards[len(tr.Cards)-1].No = 999
+	}, "Karte 999 liegt nicht zwischen 1 und 16"},
+	{"a player holding 4 cards of at most 2", false, func(t *testing.T, tr *tournament.Tournament) {
+		for i := range 4 {
+			tr.Cards[i].Player = 1
+		}
+	}, "Anna Huber hat 3 Karten; erlaubt sind höchstens 2"},
+	{"round 2 with results while round 1 is open", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, quick).Result = nil
+	}, "Runde 2: Partie 1 der Runde 1 hat noch kein Ergebnis"},
+	{"only a round 9", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Rounds = tr.Rounds[:1]
+		tr.Rounds[0].No = 9
+	}, "Runde 9 müsste Runde 1 sein"},
+	{"a match in bracket 99", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Rounds[0].Matches[0].Bracket = 99
+	}, "Runde 1, Partie 1: Es gibt keine Spielgruppe 99"},
+	{"tickets in bracket -1", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Rounds[0].Draw.Groups[0].Bracket = -1
+	}, "Runde 1: Die Auslosung muss genau die Gruppen Hauptrunde haben"},
+	{"Bummerl 99:-7", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, quick).Result.Bummerl = [2]int{99, -7}
+	}, "Der Sieger braucht 2 Bummerl und der Verlierer weniger"},
+	{"a garbage score sheet", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, quick).Result.Sheet = []schnapsen.DealResult{{Winner: 7, Points: -2}}
+	}, "Spielzettel, Spiel 1:"},
+	{"table 2^31", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 4, tournament.Match.AtTable).Table = 1 << 31
+	}, "Der Tisch muss zwischen 1 und 2048 liegen, nicht 2147483648"},
+	{"table -5", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 1, func(m tournament.Match) bool { return m.Started }).Table = -5
+	}, "Der Tisch muss zwischen 1 und 2048 liegen, nicht -5"},
+	{"2049 tables", false, func(t *testing.T, tr *tournament.Tournament) { tr.Tables = 2049 },
+		"Die Anzahl der Tische muss zwischen 0 (keine Angabe) und 2048 liegen, nicht 2049"},
+	{"a billion tables", false, func(t *testing.T, tr *tournament.Tournament) { tr.Tables = 1_000_000_000 },
+		"Die Anzahl der Tische muss zwischen 0 (keine Angabe) und 2048 liegen, nicht 1000000000"},
+	{"version -5", false, func(t *testing.T, tr *tournament.Tournament) { tr.Version = -5 },
+		"Die Version -5 muss zwischen 1 und 2147483647 liegen"},
+	{"a match of version -5", false, func(t *testing.T, tr *tournament.Tournament) { tr.Rounds[1].Matches[0].Version = -5 },
+		"Runde 2, Partie 1: Die Version -5 muss"},
+	{"a card's price of -10^12 cents", false, func(t *testing.T, tr *tournament.Tournament) { tr.Cards[0].PriceCents = -1e12 },
+		"Karte 1: Der Preis muss zwischen 0 und 10.000,00 € liegen, nicht -1000000000000 Cent"},
+	{"a price of -10^12 cents", false, func(t *testing.T, tr *tournament.Tournament) { tr.Settings.PriceCents = -1e12 },
+		"Der Preis darf nicht negativ sein"},
+	{"a payment method holding markup", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Cards[0].Payment = `<img src=x onerror="alert(1)">`
+	}, "Karte 1: Die Zahlungsart muss bar, Karte oder andere sein"},
+	{"a ticket from pot 7", false, func(t *testing.T, tr *tournament.Tournament) { tr.Rounds[0].Draw.Groups[0].Tickets[0].Pot = 7 },
+		"unbekannter Topf"},
+	{"a ticket numbered -3", false, func(t *testing.T, tr *tournament.Tournament) { tr.Rounds[0].Draw.Groups[0].Tickets[0].Number = -3 },
+		"Nummer -3 liegt nicht zwischen 1 und 8"},
+	{"a bogus draw method", false, func(t *testing.T, tr *tournament.Tournament) { tr.Rounds[0].Draw.Method = "lottery" },
+		"Runde 1: Unbekannte Auslosungsart"},
+	{"a bogus seed", false, func(t *testing.T, tr *tournament.Tournament) { tr.Rounds[0].Draw.Seed = "bogus" },
+		"Runde 1: Die Festlegung muss der Hex-SHA-256 des Seeds sein"},
+	{"another seed with its own commitment", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Rounds[1].Draw.Seed, tr.Rounds[1].Draw.Commitment = "bogus", draw.Commit("bogus")
+	}, "die Auslosung ergibt 4 aus dem linken Topf"}, // the seed gives other tickets
+	{"a sold card without a ticket", false, func(t *testing.T, tr *tournament.Tournament) {
+		g := &tr.Rounds[0].Draw.Groups[0]
+		g.Tickets = slices.DeleteFunc(g.Tickets, func(tk tournament.Ticket) bool { return tk.Card == 5 })
+	}, "Runde 1: Hauptrunde: Karte 5 hat kein Los"},
+	{"a card sold after the draw", false, func(t *testing.T, tr *tournament.Tournament) {
+		tr.Cards = append(tr.Cards, tournament.Card{No: 16, Player: 3, Sale: 99})
+	}, "Runde 1: Hauptrunde: Karte 16 hat kein Los"},
+	{"a surrender with a score", false, func(t *testing.T, tr *tournament.Tournament) {
+		find(t, tr, 4, func(m tournament.Match) bool { return m.Surrendered }).Result.Bummerl = [2]int{2, 0}
+	}, "Runde 4, Partie 1: Ein Freilos oder eine aufgegebene Partie wird nicht gespielt"},
+	{"an announced draw of another seed", false, func(t *testing.T, tr *tournament.Tournament) { tr.Pending.Seed = "bogus" },
+		"Die angekündigte Auslosung: Die Festlegung muss"},
+	{"Swiss: another pairing", true, func(t *testing.T, tr *tournament.Tournament) {
+		m := tr.Rounds[1].Matches
+		m[0].B, m[1].B = m[1].B, m[0].B
+	}, "Runde 2, Partie 1: Die Auslosung ergibt hier Karte"},
+	{"Swiss: a seed list naming an unsold card", true, func(t *testing.T, tr *tournament.Tournament) { tr.SwissSeeds = []tournament.CardNo{6, 10} },
+		"Die Setzliste: Die Setzliste nennt Karte 10, die niemand hat"},
+	{"Swiss: an entry in round 9", true, func(t *testing.T, tr *tournament.Tournament) { tr.Cards[len(tr.Cards)-1].From = 9 },
+		"Karte 8: Einstiegsrunde 9 und Rückzugsrunde 0 sind hier nicht möglich"},
+}
+
+// quick: a match played out with a Bummerl score alone.
+func quick(m tournament.Match) bool { return m.Played() && !m.Walkover() && len(m.Result.Sheet) == 0 }
+
+// find is the first match of round k that ok accepts.
+func find(t *testing.T, tr *tournament.Tournament, k int, ok func(tournament.Match) bool) *tournament.Match {
+	t.Helper()
+	ms := tr.Rounds[k-1].Matches
+	i := slices.IndexFunc(ms, ok)
+	if i < 0 {
+		t.Fatalf("round %d has no such match", k)
+	}
+	return &ms[i]
+}
+
+// contents is what the store holds: its tournaments and their audit lines.
+func contents(t *testing.T, s *store.Store) string {
+	t.Helper()
+	list, err := s.Tournaments(ctx)
+	must(t, err)
+	out, err := json.Marshal(list)
+	must(t, err)
+	for _, tr := range list {
+		entries, err := s.Audit(ctx, tr.ID)
+		must(t, err)
+		out = fmt.Appendf(out, " %d:%d", tr.ID, len(entries))
+	}
+	return string(out)
+}
+
+// TestImportChecksTheTournament: every document of importDamage is refused
+// as damaged, naming the problem, and the database is as before; the
+// valid exports are still imported (issue 20).
+func TestImportChecksTheTournament(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
+		preis, swiss := storedEvening(t, laptop)
+		docs := map[bool]store.Document{}
+		for _, tr := range []*tournament.Tournament{preis, swiss} {
+			doc, err := laptop.ExportTournament(ctx, tr.ID)
+			must(t, err)
+			docs[tr.Settings.IsSwiss()] = doc
+		}
+		server := open() // the server: each backend
+		mustCreate(t, server, settings(16))
+		before := contents(t, server)
+		for _, tc := range importDamage {
+			d := viaJSON(t, docs[tc.swiss]) // a deep copy
+			tc.damage(t, &d.Tournament)
+			_, err := server.ImportTournament(ctx, admin, d)
+			if se := (*store.Error)(nil); !errors.Is(err, store.ErrBadDocument) || !errors.As(err, &se) ||
+				!strings.Contains(se.De, "Das Dokument ist beschädigt: ") || !strings.Contains(se.De, tc.want) {
+				t.Errorf("%s: %v, want a damaged document saying %q", tc.name, err, tc.want)
+			}
+			if now := contents(t, server); now != before {
+				t.Fatalf("%s: the refused import changed the database:\n%s\n%s", tc.name, before, now)
+			}
+		}
+		for _, doc := range docs {
+			if _, err := server.ImportTournament(ctx, admin, viaJSON(t, doc)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestExportImportEveryField carries a tournament built through the rules
+// with every field set (players with and without club and phone, payments,
+// prices, byes, a surrender, digital draws, score sheets and none, a
+// walkover, matches called to tables with their times and one open at its
+// table, the hall's tables, an announced draw) across exactly.
 func TestExportImportEveryField(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
-		want := fullAggregate()
-		want.ID = mustCreate(t, laptop, settings(8)).ID
-		want.Rounds[0].Matches[1].Result = &tournament.Result{Winner: want.Rounds[0].Matches[1].A, Walkover: true}
-		if _, err := laptop.Update(ctx, want.ID, admin, "fill", replaceWith(want)); err != nil {
-			t.Fatal(err)
-		}
-		want, _ = laptop.Load(ctx, want.ID)
+		want, _ := storedEvening(t, laptop)
 		doc, err := laptop.ExportTournament(ctx, want.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -208,10 +374,101 @@ func TestExportImportEveryField(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		want.ID = got.ID
 		mustEqual(t, loaded, want)
 		mustEqual(t, got, want)
 		if ps, _ := server.PlaySettings(ctx, got.ID); ps.GermanSuits {
 			t.Fatal("play settings changed")
 		}
 	})
+}
+
+// evening is a 16-card Preisschnapsen played through the rules up to its
+// last round: Huber holds cards 1 and 2 (at most 2 per player), 13 cards
+// sold (3 byes), paid in every way; 4 tables; every round a digital draw
+// (P-4); Huber's cards win through to the final, which he surrenders
+// (P-6); results quick, with a score sheet (B-4) or kampflos, several
+// called to tables; the match for 3rd place is open at its table and the
+// next draw is announced.
+func evening(t *testing.T) *tournament.Tournament {
+	t.Helper()
+	set := settings(16)
+	set.MaxCards = 2
+	tr, err := tournament.New(set)
+	must(t, err)
+	_, cards, err := tr.SellTo(tournament.Player{Name: "Anna Huber", Club: "SV Hintertux", Phone: "+43 660 1234567"}, 2)
+	must(t, err)
+	must(t, tr.PayWith(cards, tournament.CardPay))
+	for i := range 11 {
+		_, cards, err := tr.SellTo(tournament.Player{Name: fmt.Sprintf("Spieler %d", i+1)}, 1)
+		must(t, err)
+		must(t, tr.PayWith(cards, tournament.PayMethods[i%3]))
+	}
+	must(t, tr.SetTables(4))
+	at := time.Date(2026, 3, 14, 19, 0, 0, 0, time.UTC)
+	for k := 1; k <= 4; k++ {
+		groups, err := tr.NextDraw()
+		must(t, err)
+		seed := fmt.Sprint("Runde ", k)
+		must(t, tr.Announce(tournament.Commitment{Seed: seed, Commitment: draw.Commit(seed)}))
+		d, err := draw.Digital(groups, seed)
+		must(t, err)
+		must(t, tr.ApplyDraw(d))
+		for i, m := range tr.Current().Matches {
+			if m.Decided() {
+				continue
+			}
+			at = at.Add(time.Minute)
+			if i%2 == 0 || k == 4 {
+				m, err = tr.CallFree(k, m.No, m.Version, at)
+				must(t, err)
+			}
+			if k == 4 { // the match for 3rd place stays open at its table
+				continue
+			}
+			must(t, tr.SetResult(k, m.No, m.Version, eveningResult(m, i, at)))
+		}
+	}
+	must(t, tr.Announce(tournament.Commitment{Seed: "Runde 5", Commitment: draw.Commit("Runde 5")}))
+	return tr
+}
+
+// eveningResult is match i's result: the lower card wins (so Huber's cards
+// 1 and 2 meet in the final); every third by a score sheet, every fifth
+// kampflos.
+func eveningResult(m tournament.Match, i int, at time.Time) tournament.Result {
+	w := min(m.A, m.B)
+	switch {
+	case i%5 == 4:
+		return tournament.Result{Winner: w, Walkover: true, At: at}
+	case i%3 == 1:
+		seat := 0
+		if w == m.B {
+			seat = 1
+		}
+		var sheet []schnapsen.DealResult
+		for range 2 { // two Bummerl of 3 + 3 + 1 game points for the winner
+			sheet = append(sheet, schnapsen.DealResult{Winner: seat, Points: 3}, schnapsen.DealResult{Winner: seat, Points: 3},
+				schnapsen.DealResult{Winner: seat, Points: 1})
+		}
+		return tournament.Result{Sheet: sheet, At: at}
+	}
+	r := m.ScoredResult(w, 2, 1)
+	r.At = at
+	return r
+}
+
+// storedEvening stores the evening in s; it returns it as loaded and its
+// Swiss counterpart (swissPlayed), stored too.
+func storedEvening(t *testing.T, s *store.Store) (preis, swiss *tournament.Tournament) {
+	t.Helper()
+	var out [2]*tournament.Tournament
+	for i, tr := range []*tournament.Tournament{evening(t), swissPlayed(t)} {
+		tr.ID = mustCreate(t, s, tr.Settings).ID
+		_, err := s.Update(ctx, tr.ID, admin, "play", replaceWith(tr))
+		must(t, err)
+		out[i], err = s.Load(ctx, tr.ID)
+		must(t, err)
+	}
+	return out[0], out[1]
 }
