@@ -191,6 +191,56 @@ func (m PlayModel) name(ctx context.Context, seat int) string {
 	return m.Names[seat]
 }
 
+// Refusal says why the engine refused this phone's own move mv (code is
+// the engine's error code) in the phone's words: the move as the phone
+// names it and the players by name. The engine's own text names its
+// seats, which are not the match's seats and change every deal; a phone
+// only ever sends moves of its own seat, so the player refused is "du".
+func (m PlayModel) Refusal(ctx context.Context, code string, mv table.Move) string {
+	return tf(ctx, "play.refused", m.moveText(ctx, mv), m.refusalReason(ctx, code))
+}
+
+// refusalReasons are the reasons of the engine's refusals, by its codes;
+// any other code reads "play.why_other".
+var refusalReasons = map[string]string{
+	schnapsen.CodeNotInHand:  "play.why_not_in_hand",
+	schnapsen.CodeMustFollow: "play.why_must_follow",
+	schnapsen.CodeMarriage:   "play.why_marriage",
+	schnapsen.CodeExchange:   "play.why_exchange",
+	schnapsen.CodeClose:      "play.why_close",
+	schnapsen.CodeDeclare:    "play.why_declare",
+}
+
+func (m PlayModel) refusalReason(ctx context.Context, code string) string {
+	if code == schnapsen.CodeOutOfTurn { // the other player, as this phone names him
+		return tf(ctx, "play.why_out_of_turn", m.name(ctx, m.opp()))
+	}
+	if key, ok := refusalReasons[code]; ok {
+		return t(ctx, key)
+	}
+	return t(ctx, "play.why_other")
+}
+
+// moveText names a move as a phrase to go with "geht nicht": "Herz Dame
+// spielen", "20 ansagen (Herz)", "Zudrehen".
+func (m PlayModel) moveText(ctx context.Context, mv table.Move) string {
+	switch mv.Kind {
+	case schnapsen.Play:
+		return tf(ctx, "play.act_play", cardName(ctx, mv.Card, m.German))
+	case schnapsen.Marriage:
+		pts := 20
+		if mv.Suit == m.V.TrumpSuit {
+			pts = 40
+		}
+		return tf(ctx, "play.act_marriage", pts, suitName(ctx, mv.Suit, m.German))
+	case schnapsen.Exchange:
+		return t(ctx, "play.act_exchange")
+	case schnapsen.Close:
+		return t(ctx, "play.act_close")
+	}
+	return t(ctx, "play.act_declare")
+}
+
 func reasonText(ctx context.Context, r schnapsen.Reason) string {
 	if r == "" {
 		return ""

@@ -176,35 +176,21 @@ func parseMove(c echo.Context, seat int) (table.Move, int, error) {
 	return mv, seq, nil
 }
 
-// playMove makes a move for the link's seat. htmx gets the table back
-// (with the reason when refused: a stale state answers 409 with the
-// current table); a plain form is redirected to the page; a JSON client
-// (Accept: application/json) gets the seat's view or the error.
+// playMove makes a move for the link's seat. htmx gets the table back;
+// a plain form is redirected to the page; a JSON client (Accept:
+// application/json) gets the seat's view. A refused move is answered by
+// refuseMove.
 func (s *server) playMove(c echo.Context) error {
 	dt, seat, err := s.seat(c)
 	if err != nil {
 		return err
 	}
 	mv, seq, err := parseMove(c, seat)
-	if err != nil {
-		return err
+	if err == nil {
+		_, _, err = s.store.PlayMove(c.Request().Context(), dt.ID, mv, seq)
 	}
-	_, _, err = s.store.PlayMove(c.Request().Context(), dt.ID, mv, seq)
 	if err != nil {
-		err = playError(c, err)
-		var we *webError
-		if !errors.As(err, &we) {
-			return err
-		}
-		if isHTMX(c) {
-			m, merr := s.playModel(c, dt, seat)
-			if merr != nil {
-				return merr
-			}
-			m.Error = we.Message
-			return render(c, we.Status, views.PlayTable(m))
-		}
-		return err
+		return s.refuseMove(c, dt, seat, mv, err)
 	}
 	switch {
 	case isHTMX(c):
@@ -217,6 +203,34 @@ func (s *server) playMove(c echo.Context) error {
 		return s.playState(c)
 	}
 	return redirect(c, views.PlayPath(dt.Seats[seat], ""))
+}
+
+// refuseMove answers a refused move in the form the request asked for:
+// htmx gets the current table with the reason above it (a stale state
+// answers 409 with the current table), a JSON client the API's error
+// object (docs/api.md), a plain form the error page. The engine's refusal
+// names its own seats, which are not the match's and change every deal:
+// the phone says it with the players' names instead (PlayModel.Refusal).
+func (s *server) refuseMove(c echo.Context, dt store.DigitalTable, seat int, mv table.Move, refused error) error {
+	var we *webError
+	if err := playError(c, refused); !errors.As(err, &we) {
+		return err
+	}
+	m, err := s.playModel(c, dt, seat)
+	if err != nil {
+		return err
+	}
+	if se := (*schnapsen.Error)(nil); errors.As(refused, &se) {
+		we.Message = m.Refusal(views.WithEnv(c.Request().Context(), env(c)), se.Code, mv)
+	}
+	switch {
+	case isHTMX(c):
+		m.Error = we.Message
+		return render(c, we.Status, views.PlayTable(m))
+	case wantsJSON(c):
+		return c.JSON(we.Status, apiError{Error: we.Message, Field: we.Field, Code: we.Code})
+	}
+	return we
 }
 
 // wantsJSON: the client asked for JSON (Accept: application/json).
