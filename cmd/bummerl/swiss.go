@@ -154,21 +154,25 @@ func (s *server) lateEntry(c echo.Context) error {
 	}
 	f := views.NewForm(map[string]string{"name": strings.TrimSpace(c.FormValue("name")), "club": strings.TrimSpace(c.FormValue("club"))})
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
 		_, _, err := t.EnterLate(tournament.Player{Name: f.Value("name"), Club: f.Value("club")})
 		return err
-	}); err != nil {
-		return formError(c, f, err, func(status int, f views.Form) error {
-			t, err := s.store.Load(c.Request().Context(), id)
-			if err != nil {
-				return err
-			}
-			m := drawModel(t, lang(c), views.NewForm(nil))
-			m.Swiss.Form = f
-			return render(c, status, views.DrawPage(m))
-		})
+	})
+	if err == nil {
+		return redirect(c, tournamentURL(id, "/draw"))
 	}
-	return redirect(c, tournamentURL(id, "/draw"))
+	return formError(c, f, err, func(status int, f views.Form) error {
+		t, lerr := s.store.Load(c.Request().Context(), id)
+		if lerr != nil {
+			return lerr
+		}
+		m := drawModel(t, lang(c), views.NewForm(nil))
+		if m.Swiss == nil { // Preisschnapsen has no late entry form: the refusal (swiss_only) alone
+			return err
+		}
+		m.Swiss.Form = f
+		return render(c, status, views.DrawPage(m))
+	})
 }
 
 // withdrawConfirm asks before card ?card='s player is withdrawn (SW-16);
