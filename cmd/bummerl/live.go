@@ -206,8 +206,8 @@ var tournamentPart = regexp.MustCompile(`^(|/card/[0-9]{1,5}|/rounds|/rounds/[0-
 
 // liveSource is what a stream follows: a tournament or a digital table.
 type liveSource struct {
-	scope     string             // the paths of its parts start with it
-	partOK    func(string) bool  // a part's path (without query) it may render
+	scope     string            // the paths of its parts start with it
+	partOK    func(string) bool // a part's path (without query) it may render
 	subscribe func() (<-chan int64, func())
 	current   func(context.Context) (int64, error)
 }

@@ -341,3 +341,69 @@ func (f fixture) rename(name string) {
 		f.t.Fatal(err)
 	}
 }
+
+// TestListenURLsOnce: the start-up line names each address once, with the
+// base URL as given (the trailing "/" made it twice before).
+func TestListenURLsOnce(t *testing.T) {
+	for _, base := range []string{"http://127.0.0.1:8080", "http://127.0.0.1:8080/"} {
+		got := listenURLs(&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 8080}, base)
+		if len(got) != 1 || got[0] != base {
+			t.Errorf("base %q: %q, want it alone", base, got)
+		}
+	}
+}
+
+// TestConnsFor: the default connection bound follows the open-files limit.
+func TestConnsFor(t *testing.T) {
+	for files, want := range map[uint64]int{0: 4096, 100: 64, 1024: 896, 1 << 20: 10000} {
+		if got := connsFor(files); got != want {
+			t.Errorf("connsFor(%d) = %d, want %d", files, got, want)
+		}
+	}
+}
+
+// TestRoomStatus: the organiser sees the open streams by kind, the
+// addresses holding them and the refusals; the API says the same; a
+// visitor may not look.
+func TestRoomStatus(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1)
+	f.app.s.live.perIP = 2
+	f.drawDigital()
+	tr := &http.Transport{MaxIdleConnsPerHost: -1}
+	defer tr.CloseIdleConnections()
+	q := func(part string) string { return f.path + "/events?" + url.Values{"part": {f.path + part}}.Encode() }
+	openStream(t, f.app, tr, q("/card/1"), nil).next()
+	openStream(t, f.app, tr, q("/screen"), nil).next()
+	if r := f.api.get(q("/card/2")); r.status != http.StatusTooManyRequests {
+		t.Fatalf("third stream: %d", r.status)
+	}
+	openStream(t, f.app, tr, q("/rounds"), map[string]string{"Cookie": f.helper.cookieHeader()}).next()
+	// Render timings appear once a revision is followed by the next.
+	for i := range 2 {
+		f.rename("Turnier " + strconv.Itoa(i))
+	}
+	r := f.org.get("/status")
+	if r.status != http.StatusOK {
+		t.Fatalf("status page: %d", r.status)
+	}
+	for id, want := range map[string]string{"status-phones": "1", "status-projectors": "1", "status-staff": "1", "status-refused-streams-addr": "1"} {
+		if got := testidText(t, r.body, id); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+	if !strings.Contains(r.body, "127.0.0.1") {
+		t.Errorf("the status names no address:\n%s", r.body)
+	}
+	var st roomStatus
+	api := f.api.api(http.MethodGet, "/api/status", f.anna, nil)
+	if api.status != http.StatusOK || json.Unmarshal([]byte(api.body), &st) != nil {
+		t.Fatalf("GET /api/status: %d %s", api.status, api.body)
+	}
+	if st.Streams.Phones != 1 || st.Streams.Projectors != 1 || st.Streams.Staff != 1 || st.Refused.StreamsPerAddress != 1 ||
+		len(st.StreamAddresses) != 1 || st.StreamAddresses[0].Count != 2 {
+		t.Errorf("API status %+v", st)
+	}
+	if r := f.api.get("/status"); r.status == http.StatusOK {
+		t.Errorf("a visitor sees the status page")
+	}
+}

@@ -408,7 +408,8 @@ func TestServeLimitFlags(t *testing.T) {
 		env  string
 		want string
 	}{
-		"no connections": {[]string{"--max-conns", "0"}, "", "--max-conns must be at least 1"},
+		"no connections": {[]string{"--max-conns", "-1"}, "", "--max-conns must be at least 1"},
+		"no streams":     {[]string{"--streams-per-ip", "0"}, "", "--streams-per-ip must be at least 1"},
 		"bad proxy":      {[]string{"--trusted-proxy", "proxy.example"}, "", "not an address or CIDR range"},
 		"bad proxy env":  {nil, "10.0.0.0/33", "BUMMERL_TRUSTED_PROXY"},
 	} {

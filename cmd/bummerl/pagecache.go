@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"compress/gzip"
 	"container/list"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"html"

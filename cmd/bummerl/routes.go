@@ -86,6 +86,8 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round/sheets", s.printSheets)
 	st.add(http.MethodGet, "/t/:id/print/bracket", s.printBracket)
 	st.add(http.MethodGet, "/t/:id/print/prizes", s.printPrizes)
+	// The room's connections and streams (status.go).
+	st.add(http.MethodGet, "/status", s.statusPage)
 
 	// Organisers only.
 	org := s.group(e, organiser)
@@ -151,6 +153,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiStaff.add(http.MethodPut, "/api/tournaments/:id/rounds/:round/matches/:match/result", s.apiResult)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/rounds/:round/matches/:match/release", s.apiRelease)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/tables/call", s.apiCall)
+	apiStaff.add(http.MethodGet, "/api/status", s.apiStatus)
 	apiOrg := s.group(e, organiser)
 	apiOrg.add(http.MethodPost, "/api/tournaments", s.apiCreateTournament)
 	apiOrg.add(http.MethodGet, "/api/tokens", s.apiTokens)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -29,12 +30,15 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
 	db := fs.String("db", defaultDB(), dbUsage)
-	maxConns := fs.Int("max-conns", defaultNetLimits.MaxConns, "connections served at once; more wait until one closes (BUMMERL_MAX_CONNS)")
+	maxConns := fs.Int("max-conns", 0, "connections served at once; 0 sizes it from the open-files limit (BUMMERL_MAX_CONNS)")
+	streamsPerIP := fs.Int("streams-per-ip", defaultStreamsPerIP, "live pages one client address may follow at once; raise it when a whole hall shares one router's address (BUMMERL_STREAMS_PER_IP)")
 	baseURL := fs.String("base-url", envOr("BUMMERL_BASE_URL", ""), "address players reach the app under, for QR codes; https makes cookies Secure (BUMMERL_BASE_URL)")
-	if v := os.Getenv("BUMMERL_MAX_CONNS"); v != "" {
-		if err := fs.Set("max-conns", v); err != nil {
-			fmt.Fprintf(stderr, "serve: BUMMERL_MAX_CONNS: %v\n", err)
-			return 2
+	for flagName, env := range map[string]string{"max-conns": "BUMMERL_MAX_CONNS", "streams-per-ip": "BUMMERL_STREAMS_PER_IP"} {
+		if v := os.Getenv(env); v != "" {
+			if err := fs.Set(flagName, v); err != nil {
+				fmt.Fprintf(stderr, "serve: %s: %v\n", env, err)
+				return 2
+			}
 		}
 	}
 	var proxies proxyList
@@ -46,8 +50,12 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *maxConns < 1 {
-		fmt.Fprintf(stderr, "serve: --max-conns must be at least 1, not %d\n", *maxConns)
+	if *maxConns < 0 {
+		fmt.Fprintf(stderr, "serve: --max-conns must be at least 1 (or 0: from the open-files limit), not %d\n", *maxConns)
+		return 2
+	}
+	if *streamsPerIP < 1 {
+		fmt.Fprintf(stderr, "serve: --streams-per-ip must be at least 1, not %d\n", *streamsPerIP)
 		return 2
 	}
 	if len(proxies) == 0 { // the flag replaces the environment
@@ -75,12 +83,18 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
 	}
-	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log, TrustedProxies: proxies})
+	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log, TrustedProxies: proxies, StreamsPerIP: *streamsPerIP})
+	files := openFilesLimit()
 	limits := defaultNetLimits
-	limits.MaxConns = *maxConns
+	limits.MaxConns, limits.PerIP, limits.TrustedProxies = *maxConns, 2**streamsPerIP, proxies
+	if limits.MaxConns == 0 {
+		limits.MaxConns = connsFor(files)
+	}
 	srv, ln := newHTTPServer(e, ln, limits)
 
-	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s). Open:\n", store.Redact(*db))
+	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s).\n", store.Redact(*db))
+	fmt.Fprintf(stdout, "Hält / holds %d connections (%d phones or projectors live, %d per address; open files %s). Open:\n",
+		limits.MaxConns, limits.MaxConns-streamReserve(limits.MaxConns), *streamsPerIP, filesText(files))
 	for _, u := range listenURLs(ln.Addr().(*net.TCPAddr), *baseURL) {
 		fmt.Fprintf(stdout, "  %s\n", u)
 	}
@@ -109,19 +123,46 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// connsFor is the default --max-conns for an open-files limit: what it
+// leaves after the database, the log and a margin, at most 10,000 (about
+// 40 KB of memory each: docs/web.md, "Connections"); 4,096 where the
+// limit is unknown.
+func connsFor(files uint64) int {
+	switch {
+	case files == 0:
+		return 4096
+	case files < 256:
+		return 64
+	}
+	return int(min(files-128, 10000))
+}
+
+func filesText(files uint64) string {
+	if files == 0 {
+		return "–"
+	}
+	return fmt.Sprint(files)
+}
+
 // listenURLs lists the addresses to open: the base URL if set, localhost,
 // and every LAN IPv4 address of the machine, so phones on the venue's
 // Wi-Fi can connect.
 func listenURLs(addr *net.TCPAddr, baseURL string) []string {
 	var urls []string
+	add := func(u string) { // once each, whether or not it ends in "/"
+		if !slices.Contains(urls, u) && !slices.Contains(urls, strings.TrimSuffix(u, "/")) {
+			urls = append(urls, u)
+		}
+	}
 	if baseURL != "" {
 		urls = append(urls, baseURL)
 	}
 	port := fmt.Sprint(addr.Port)
 	if !addr.IP.IsUnspecified() {
-		return append(urls, "http://"+net.JoinHostPort(addr.IP.String(), port)+"/")
+		add("http://" + net.JoinHostPort(addr.IP.String(), port) + "/")
+		return urls
 	}
-	urls = append(urls, "http://localhost:"+port+"/")
+	add("http://localhost:" + port + "/")
 	ifaces, err := net.InterfaceAddrs()
 	if err != nil {
 		return urls
@@ -132,7 +173,7 @@ func listenURLs(addr *net.TCPAddr, baseURL string) []string {
 			continue
 		}
 		if ip4 := ipnet.IP.To4(); ip4 != nil && !ip4.IsLoopback() && !ip4.IsLinkLocalUnicast() {
-			urls = append(urls, "http://"+net.JoinHostPort(ip4.String(), port)+"/")
+			add("http://" + net.JoinHostPort(ip4.String(), port) + "/")
 		}
 	}
 	return urls
