@@ -47,10 +47,10 @@ type pageCache struct {
 	slot string
 
 	// renders bounds the pages rendered at once: after a change hundreds
-	// of phones ask within a second, for a few hundred different pages.
-	// Rendering them two at a time per core costs no time (the cores
-	// are busy either way) and keeps the memory of the renders in
-	// flight small.
+	// of phones' parts render within a second. One core fewer than the
+	// machine has renders them (at least one), so the desk's next result
+	// always finds a core free (issue 19), and the memory of the renders
+	// in flight stays small.
 	renders chan struct{}
 
 	mu     sync.Mutex
@@ -108,7 +108,7 @@ func newPageCache(maxBytes int) *pageCache {
 	return &pageCache{
 		maxBytes: maxBytes,
 		slot:     "csrf-slot-" + hex.EncodeToString(b),
-		renders:  make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		renders:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		lru:      list.New(),
 		items:    map[pageKey]*list.Element{},
 		stamps:   map[int64]pageStamp{},
