@@ -120,11 +120,7 @@ func suitArg(mv table.Move) string {
 func (m PlayModel) moveLabel(ctx context.Context, mv table.Move) string {
 	switch mv.Kind {
 	case schnapsen.Marriage:
-		pts := 20
-		if mv.Suit == m.V.TrumpSuit {
-			pts = 40
-		}
-		return tf(ctx, "play.marriage", pts, suitName(ctx, mv.Suit, m.German))
+		return tf(ctx, "play.marriage", m.marriagePoints(mv.Suit), suitName(ctx, mv.Suit, m.German))
 	case schnapsen.Exchange:
 		return t(ctx, "play.exchange")
 	case schnapsen.Close:
@@ -133,6 +129,15 @@ func (m PlayModel) moveLabel(ctx context.Context, mv table.Move) string {
 		return t(ctx, "play.declare")
 	}
 	return mv.Kind.String()
+}
+
+// marriagePoints are what a marriage in suit s announces (S-9): 40 in
+// trumps, 20 otherwise.
+func (m PlayModel) marriagePoints(s schnapsen.Suit) int {
+	if s == m.V.TrumpSuit {
+		return 40
+	}
+	return 20
 }
 
 // Suit and rank names.
@@ -228,11 +233,7 @@ func (m PlayModel) moveText(ctx context.Context, mv table.Move) string {
 	case schnapsen.Play:
 		return tf(ctx, "play.act_play", cardName(ctx, mv.Card, m.German))
 	case schnapsen.Marriage:
-		pts := 20
-		if mv.Suit == m.V.TrumpSuit {
-			pts = 40
-		}
-		return tf(ctx, "play.act_marriage", pts, suitName(ctx, mv.Suit, m.German))
+		return tf(ctx, "play.act_marriage", m.marriagePoints(mv.Suit), suitName(ctx, mv.Suit, m.German))
 	case schnapsen.Exchange:
 		return t(ctx, "play.act_exchange")
 	case schnapsen.Close:
