@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -55,6 +56,12 @@ func exportImportCommands(t *testing.T, server string) {
 	if err := os.WriteFile(damaged, []byte(`{"format": "bummerl-tournament", "version": 9}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Issue 20: the CLI imports through the same checks as the pages.
+	hall := filepath.Join(dir, "saal.json")
+	data, _ := os.ReadFile(file)
+	if err := os.WriteFile(hall, bytes.Replace(data, []byte(`"Tables": 0`), []byte(`"Tables": 1000000000`), 1), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := map[string]struct {
 		args []string
 		code int
@@ -62,6 +69,7 @@ func exportImportCommands(t *testing.T, server string) {
 	}{
 		"twice":        {[]string{"import", "--db", server, file}, 1, "Dieses Turnier ist schon da: Turnier 1 „Preisschnapsen“"},
 		"damaged":      {[]string{"import", "--db", server, damaged}, 1, "Das Dokument ist Version 9 von bummerl-tournament; dieses Bummerl liest nur Version 1"},
+		"huge hall":    {[]string{"import", "--db", server, hall}, 1, "Das Dokument ist beschädigt: Die Anzahl der Tische muss zwischen 0 (keine Angabe) und 2048 liegen, nicht 1000000000"},
 		"no document":  {[]string{"import", "--db", server, filepath.Join(dir, "fehlt.json")}, 1, "fehlt.json"},
 		"file exists":  {[]string{"export", "--db", laptop, "--tournament", "1", file}, 1, "Die Datei " + file + " existiert bereits"},
 		"no such":      {[]string{"export", "--lang", "en", "--db", laptop, "--tournament", "7", filepath.Join(dir, "x.json")}, 1, "there is no tournament 7"},

@@ -102,12 +102,17 @@ func uploadedDocument(c echo.Context) (store.Document, error) {
 	return readDocument(c, f)
 }
 
-// readDocument reads a document; a document that cannot be read is a 400
-// (one that reads but breaks a rule is the store's 422).
+// readDocument reads a document; a document that cannot be read is a 400,
+// one over 64 MiB a 413 like any body too large (one that reads but breaks
+// a rule is the store's 422).
 func readDocument(c echo.Context, r io.Reader) (store.Document, error) {
 	doc, err := store.ReadDocument(r)
 	if se := (*store.Error)(nil); errors.As(err, &se) {
-		return doc, &webError{http.StatusBadRequest, se.Code, "", se.Text(lang(c))}
+		status := http.StatusBadRequest
+		if errors.Is(err, store.ErrDocumentTooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		return doc, &webError{status, se.Code, "", se.Text(lang(c))}
 	}
 	return doc, err
 }

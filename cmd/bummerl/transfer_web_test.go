@@ -195,7 +195,9 @@ func TestTransferAPI(t *testing.T) {
 		"bad JSON":      {vera, "application/json", doc[:len(doc)/2], http.StatusBadRequest, "bad_document"},
 		"wrong version": {vera, "application/json", bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 7`), 1), http.StatusBadRequest, "bad_document"},
 		"field twice":   {vera, "application/json", bytes.Replace(doc, []byte(`"format"`), []byte(`"version": 3, "format"`), 1), http.StatusBadRequest, "bad_document"},
-		"damaged":       {vera, "application/json", bytes.Replace(doc, []byte(`"MaxCards": 3`), []byte(`"MaxCards": 0`), 1), http.StatusUnprocessableEntity, "max_cards_invalid"},
+		"damaged":       {vera, "application/json", bytes.Replace(doc, []byte(`"MaxCards": 3`), []byte(`"MaxCards": 0`), 1), http.StatusUnprocessableEntity, "bad_document"},
+		// Issue 20: as docs/api.md says, like any body too large.
+		"over 64 MiB": {vera, "application/json", bytes.Repeat([]byte(" "), store.MaxDocumentBytes+1), http.StatusRequestEntityTooLarge, "too_large"},
 	}
 	for name, tc := range refusals {
 		r := post(tc.auth, tc.contentType, tc.body)
@@ -221,5 +223,52 @@ func TestTransferAPI(t *testing.T) {
 	}
 	if n := server.tournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments after the second import", n)
+	}
+}
+
+// Issue 20: a document whose hall has a billion tables is refused, naming
+// them, and nothing is stored: the public tables of the tournament it
+// would have become do not exist, and after the valid import they are the
+// laptop's 4, the same after the refused document is sent again.
+func TestImportRefusesHugeHall(t *testing.T) {
+	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
+	laptop := f.app.client()
+	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10)
+	if r := laptop.api(http.MethodPut, base+"/tables", f.anna, map[string]any{"tables": 4}); r.status != http.StatusOK {
+		t.Fatalf("tables: %d %s", r.status, r.body)
+	}
+	f.drawDigital()
+	doc := []byte(laptop.api(http.MethodGet, base+"/export", f.anna, nil).body)
+	huge := bytes.Replace(doc, []byte(`"Tables": 4`), []byte(`"Tables": 1000000000`), 1)
+	if bytes.Equal(huge, doc) {
+		t.Fatal("the document has no hall of 4 tables")
+	}
+
+	server := newTestApp(t)
+	server.addUser("Vera", store.Organiser)
+	vera, c := basic("Vera", "Vera-password"), server.client()
+	tables := func() response { return c.api(http.MethodGet, "/api/tournaments/1/tables", "", nil) } // anonymous
+	refused := func() {
+		t.Helper()
+		r := c.api(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(huge))
+		if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "bad_document" ||
+			!strings.Contains(e.Error, "2048") || !strings.Contains(e.Error, "1000000000") {
+			t.Fatalf("import of a billion tables: %d %s", r.status, r.body)
+		}
+	}
+	refused()
+	if n := server.tournamentCount(); n != 0 {
+		t.Fatalf("%d tournaments after the refused import", n)
+	}
+	if r := tables(); r.status != http.StatusNotFound {
+		t.Fatalf("tables of the refused import: %d", r.status)
+	}
+	if r := c.api(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(doc)); r.status != http.StatusCreated {
+		t.Fatalf("import: %d %s", r.status, r.body)
+	}
+	refused()
+	board := decode[boardJSON](t, tables())
+	if board.Round != 1 || board.Tables != 4 || len(board.Free) != 4 {
+		t.Fatalf("tables after the imports: %+v", board)
 	}
 }
