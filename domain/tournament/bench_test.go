@@ -3,6 +3,7 @@ package tournament
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // playedOut is a finished tournament of n single-card players, 8 prizes.
@@ -53,5 +54,28 @@ func BenchmarkSetResult4096(b *testing.B) {
 func BenchmarkSellOut4096(b *testing.B) {
 	for b.Loop() {
 		sellOut(b, mustNew(b, settings(4096, 8, false)), 4096)
+	}
+}
+
+// BenchmarkRebuild4096 checks the largest tournament as its import does
+// (issue 20), every match called to a table before its result.
+func BenchmarkRebuild4096(b *testing.B) {
+	tr := mustNew(b, settings(4096, 8, false))
+	sellOut(b, tr, 4096)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for !tr.Finished() {
+		must(b, tr.ApplyDraw(orderedDraw(b, tr, rng)))
+		r := tr.Current()
+		for _, m := range r.Matches {
+			if m.Decided() {
+				continue
+			}
+			m, err := tr.CallFree(r.No, m.No, m.Version, time.Time{})
+			must(b, err)
+			must(b, tr.SetResult(r.No, m.No, m.Version, result(tr, lowerCard(m))))
+		}
+	}
+	for b.Loop() {
+		must(b, Rebuild(tr))
 	}
 }

@@ -171,10 +171,18 @@ func (t *Tournament) CallMatch(round, match, table, version int, at time.Time) e
 // table, and no player of m sits at another table (P-5).
 func (t *Tournament) seatFree(m Match, table int) error {
 	others := t.Current().Matches
+	seated := 0
 	for _, o := range others {
-		if o.No != m.No && o.AtTable() && o.Table == table {
+		if o.No == m.No || !o.AtTable() {
+			continue
+		}
+		if o.Table == table {
 			return conflict("table_busy", "table", table, o.No)
 		}
+		seated++
+	}
+	if seated == 0 { // nobody else sits: no player is busy, and no owners to look up
+		return nil
 	}
 	owner := t.owners()
 	mine := [2]PlayerID{owner.get(m.A), owner.get(m.B)}
