@@ -31,7 +31,7 @@ type connGate struct {
 	mu     sync.Mutex
 	open   int
 	byIP   map[string]int
-	idle   map[*gatedConn]struct{} // keep-alive connections between requests
+	idle   map[*gatedConn]time.Time // keep-alive connections between requests, since when
 	refuse chan struct{}           // bounds the goroutines answering refusals
 
 	refusedTotal, refusedIP, evicted atomic.Int64
@@ -52,7 +52,7 @@ func (c *gatedConn) Close() error {
 
 func newConnGate(maxConns, perIP int, trusted []*net.IPNet) *connGate {
 	return &connGate{max: maxConns, perIP: perIP, trusted: trusted, byIP: map[string]int{},
-		idle: map[*gatedConn]struct{}{}, refuse: make(chan struct{}, 64)}
+		idle: map[*gatedConn]time.Time{}, refuse: make(chan struct{}, 64)}
 }
 
 // gateListener hands the server only admitted connections.
@@ -149,22 +149,49 @@ func (g *connGate) isTrusted(ip string) bool {
 	return false
 }
 
+// idlePerIP is how many idle keep-alive connections one address keeps: a
+// browser opens several for a page's files at once and would hold them
+// all, beside its stream, for the next page (issue 19: at most three per
+// browser); the next request of a closed one costs a handshake.
+const idlePerIP = 2
+
 // connState is the http.Server's ConnState hook: it keeps the set of idle
-// connections, the ones that may give way to a newcomer.
+// connections, the ones that may give way to a newcomer, and closes the
+// oldest idle one of an address that keeps more than idlePerIP.
 func (g *connGate) connState(c net.Conn, st http.ConnState) {
 	gc, ok := c.(*gatedConn)
 	if !ok {
 		return
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	if st == http.StateIdle {
-		if _, counted := g.byIP[gc.ip]; counted {
-			g.idle[gc] = struct{}{}
-		}
+	if st != http.StateIdle {
+		delete(g.idle, gc)
+		g.mu.Unlock()
 		return
 	}
-	delete(g.idle, gc)
+	if _, counted := g.byIP[gc.ip]; !counted {
+		g.mu.Unlock()
+		return
+	}
+	g.idle[gc] = time.Now()
+	var oldest *gatedConn
+	n := 0
+	for ic, since := range g.idle {
+		if ic.ip == gc.ip {
+			n++
+			if oldest == nil || since.Before(g.idle[oldest]) {
+				oldest = ic
+			}
+		}
+	}
+	if n <= idlePerIP || g.isTrusted(gc.ip) {
+		g.mu.Unlock()
+		return
+	}
+	delete(g.idle, oldest)
+	oldest.once.Do(func() { g.releaseLocked(oldest) })
+	g.mu.Unlock()
+	_ = oldest.Conn.Close()
 }
 
 // refusalRetry is the Retry-After of a refused connection, in seconds.

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserDeskAfterNavigation (issue 19): with Chromium's defaults (the
+// back/forward cache on), a desk tab that walked through 15 staff pages by
+// links and back/forward, beside a projector window, still saves a result
+// inline within 2 s, and the browser holds at most 3 connections to the
+// server. Before, every page kept in the back/forward cache held its
+// event stream, six of them took all of Chromium's connections to the
+// server, and the save waited for a minute.
+func TestBrowserDeskAfterNavigation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+
+	// The app once more behind the connection gate, as serve runs it: the
+	// gate counts the browser's connections (the test's own clients use
+	// the other server).
+	gate := newConnGate(1000, 0, nil)
+	ts := httptest.NewUnstartedServer(f.app.echo)
+	ts.Config.ConnState = gate.connState
+	ts.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, gateKey{}, gate)
+	}
+	ts.Listener = gateListener{Listener: ts.Listener, gate: gate}
+	ts.Start()
+	t.Cleanup(ts.Close)
+	app := *f.app
+	app.srv = ts
+
+	p := newPage(t, browser, &app)
+	p.login("Anna")
+	// The projector in a second window of the same browser.
+	screenCtx, cancel := chromedp.NewContext(p.ctx)
+	defer cancel()
+	screen := &browserPage{t: t, ctx: screenCtx, app: &app}
+	screen.open(f.path+"/screen", testid("screen"))
+	eventually(t, "the projector follows", func() bool { return f.app.store.Subscribers(f.id) >= 1 })
+
+	p.open(f.path+"/sale", testid("tournament-nav"))
+	links := []string{"nav-rounds", "nav-tables", "nav-standings", "nav-print", "nav-history", "nav-overview", "nav-draw", "nav-entry-cards", "nav-sale", "nav-rounds"}
+	visits := 1
+	for _, l := range links {
+		p.navigate("link "+l, chromedp.Click(chromedp.CSS(testid(l))))
+		visits++
+	}
+	// Back and forward: pages come out of the back/forward cache, with
+	// no request (so no response to wait for): wait for the address.
+	history := func(what, call string) {
+		before := eval[string](p, "location.href")
+		p.step(what, chromedp.Evaluate[chromedp.Void](call))
+		done := `location.href !== "` + before + `" && document.readyState === "complete" && document.querySelector('[data-testid="tournament-nav"]') !== null`
+		// The page's script context changes on the way: ask again.
+		for deadline := time.Now().Add(stepTimeout); ; time.Sleep(50 * time.Millisecond) {
+			ctx, cancel := context.WithTimeout(p.ctx, time.Second)
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](done))
+			cancel()
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not done (%v)", what, err)
+			}
+		}
+	}
+	for range 2 {
+		history("back", "history.back()")
+		history("back", "history.back()")
+		history("forward", "history.forward()")
+		visits += 3
+	}
+	if visits < 15 {
+		t.Fatalf("only %d pages visited", visits)
+	}
+	maxOpen := gate.stats(0).Open
+	p.open(f.path+"/rounds/1", testid("matches"))
+	m := f.firstPlayable(1)
+	no := strconv.Itoa(m.No)
+	p.step("focus match "+no, chromedp.Focus(chromedp.CSS(testid("inline-winner-"+no))))
+	start := time.Now()
+	p.step("enter match "+no, chromedp.KeyEvent(strconv.Itoa(int(m.A))+kb.Tab+"2:1"+kb.Enter))
+	p.until("match "+no+" saved", `document.querySelector('[data-testid="inline-`+no+`"]') === null`)
+	took := time.Since(start)
+	maxOpen = max(maxOpen, gate.stats(0).Open)
+	if took > 2*time.Second {
+		t.Errorf("the inline save took %v after %d pages, want under 2 s", took, visits)
+	}
+	got := f.load().Rounds[0].Matches[m.No-1]
+	if !got.Played() {
+		t.Errorf("match %d has no result after the save", m.No)
+	}
+	// The projector window still follows: its stream is open (shared with
+	// the desk's through the browser's worker, or its own).
+	f.app.s.live.mu.Lock()
+	staffStreams := f.app.s.live.open[kindStaff]
+	f.app.s.live.mu.Unlock()
+	if staffStreams < 1 || staffStreams > 2 {
+		t.Errorf("%d staff streams open for the desk and the projector, want 1 or 2", staffStreams)
+	}
+	open := gate.stats(0).Open
+	if open > 3 || maxOpen > 4 {
+		t.Errorf("the browser holds %d connections (at most %d seen), want at most 3", open, maxOpen)
+	}
+	t.Logf("inline save after %d pages: %v; connections now %d, at most %d seen; %d streams", visits, took, open, maxOpen, staffStreams)
+	if r := f.org.get("/status"); r.status != http.StatusOK {
+		t.Errorf("status page: %d", r.status)
+	}
+}
