@@ -32,7 +32,7 @@ type connGate struct {
 	open   int
 	byIP   map[string]int
 	idle   map[*gatedConn]time.Time // keep-alive connections between requests, since when
-	refuse chan struct{}           // bounds the goroutines answering refusals
+	refuse chan struct{}            // bounds the goroutines answering refusals
 
 	refusedTotal, refusedIP, evicted atomic.Int64
 }
