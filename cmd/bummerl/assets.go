@@ -40,6 +40,9 @@ func newStaticFiles(fsys fs.FS) (staticFiles, error) {
 		if err != nil {
 			return err
 		}
+		if path.Ext(name) == ".js" {
+			body = stripLineComments(body)
+		}
 		sum := sha256.Sum256(body)
 		tag := hex.EncodeToString(sum[:16])
 		f := &staticFile{body: body, etag: `"` + tag + `"`, contentType: mime.TypeByExtension(path.Ext(name))}
@@ -55,6 +58,21 @@ func newStaticFiles(fsys fs.FS) (staticFiles, error) {
 		return nil
 	})
 	return files, err
+}
+
+// stripLineComments drops the lines of our scripts that are comments
+// alone (and blank lines): the source explains itself at length, a phone
+// on the venue's Wi-Fi needs none of it. A "//" inside a line (a URL in a
+// string) stays; the minified htmx has no such lines.
+func stripLineComments(js []byte) []byte {
+	var out []byte
+	for line := range strings.SplitAfterSeq(string(js), "\n") {
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		out = append(out, line...)
+	}
+	return out
 }
 
 // serve answers GET and HEAD of /static/NAME.

@@ -21,11 +21,17 @@ func TestStaticFiles(t *testing.T) {
 	c := app.client()
 	// Go's client asks for gzip by itself unless told otherwise.
 	identity := map[string]string{"Accept-Encoding": "identity"}
-	for _, name := range []string{"style.css", "app.js", "htmx.min.js"} {
+	for _, name := range []string{"style.css", "app.js", "live-worker.js", "htmx.min.js"} {
 		t.Run(name, func(t *testing.T) {
 			want, err := fs.ReadFile(static.FS, name)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if strings.HasSuffix(name, ".js") { // served without its comment lines
+				want = stripLineComments(want)
+				if strings.Contains("\n"+string(want), "\n//") || len(want) == 0 {
+					t.Errorf("%s is served with comment lines, or empty", name)
+				}
 			}
 			sum := sha256.Sum256(want)
 			tag := `"` + hex.EncodeToString(sum[:16]) + `"`
@@ -119,8 +125,8 @@ func TestPlayerPageWeight(t *testing.T) {
 	browser := map[string]string{"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
 	page := c.request(http.MethodGet, f.path+"/card/1", nil, browser)
 	total := len(page.body)
-	for _, asset := range []string{"/static/style.css", "/static/htmx.min.js", "/static/app.js"} {
-		if !strings.Contains(gunzip(t, page.body), `"`+asset+`"`) {
+	for _, asset := range []string{"/static/style.css", "/static/htmx.min.js", "/static/app.js", "/static/live-worker.js"} {
+		if asset != "/static/live-worker.js" && !strings.Contains(gunzip(t, page.body), `"`+asset+`"`) {
 			t.Errorf("the page does not load %s", asset)
 		}
 		total += len(c.request(http.MethodGet, asset, nil, browser).body)
