@@ -175,7 +175,7 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 	if err := checkPassword(password); err != nil {
 		return User{}, err
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
 	if err != nil {
 		return User{}, fmt.Errorf("store: hash password: %w", err)
 	}
@@ -252,7 +252,7 @@ func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password 
 	if err := checkPassword(password); err != nil {
 		return err
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), PasswordCost)
 	if err != nil {
 		return fmt.Errorf("store: hash password: %w", err)
 	}
@@ -321,11 +321,18 @@ func keepOrganiser(tx *gorm.DB, u userRow) error {
 	return nil
 }
 
+// PasswordCost is bcrypt's work factor for new password hashes. The web
+// app's tests lower it to bcrypt.MinCost before they start (each test app
+// hashes and checks passwords; at the default cost that took minutes of
+// the suite); nothing else changes it. A stored hash keeps the cost it
+// was made with.
+var PasswordCost = bcrypt.DefaultCost
+
 // dummyHash is compared against when the user name is unknown, so an
 // unknown name costs as much time as a wrong password. It is made on first
 // use: hashing at start-up would slow every command down.
 var dummyHash = sync.OnceValue(func() []byte {
-	h, _ := bcrypt.GenerateFromPassword([]byte("no such user, no such password"), bcrypt.DefaultCost)
+	h, _ := bcrypt.GenerateFromPassword([]byte("no such user, no such password"), PasswordCost)
 	return h
 })
 

@@ -6,6 +6,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
+	"bummerl/store"
 	"bummerl/store/storetest"
 )
 
@@ -19,6 +22,9 @@ var browserSkipped atomic.Int32
 // goes straight to the terminal when there is one. Under CI=true there is
 // nothing to report: startBrowser fails the tests instead.
 func TestMain(m *testing.M) {
+	// Passwords at bcrypt's lowest cost: the checks are the same, the
+	// suite minutes faster (store.PasswordCost).
+	store.PasswordCost = bcrypt.MinCost
 	code := m.Run()
 	storetest.Report("bummerl/cmd/bummerl")
 	if n := browserSkipped.Load(); n > 0 {
