@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,27 +29,14 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 	f.drawDigital()
 
-	// The app once more behind the connection gate, as serve runs it: the
-	// gate counts the browser's connections (the test's own clients use
-	// the other server).
-	gate := newConnGate(1000, 0, nil)
-	ts := httptest.NewUnstartedServer(f.app.echo)
-	ts.Config.ConnState = gate.connState
-	ts.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
-		return context.WithValue(ctx, gateKey{}, gate)
-	}
-	ts.Listener = gateListener{Listener: ts.Listener, gate: gate}
-	ts.Start()
-	t.Cleanup(ts.Close)
-	app := *f.app
-	app.srv = ts
+	gate, app, _ := gatedApp(t, f)
 
-	p := newPage(t, browser, &app)
+	p := newPage(t, browser, app)
 	p.login("Anna")
 	// The projector in a second window of the same browser.
 	screenCtx, cancel := chromedp.NewContext(p.ctx)
 	defer cancel()
-	screen := &browserPage{t: t, ctx: screenCtx, app: &app}
+	screen := &browserPage{t: t, ctx: screenCtx, app: app}
 	screen.open(f.path+"/screen", testid("screen"))
 	eventually(t, "the projector follows", func() bool { return f.app.store.Subscribers(f.id) >= 1 })
 
@@ -119,5 +107,63 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	t.Logf("inline save after %d pages: %v; connections now %d, at most %d seen; %d streams", visits, took, open, maxOpen, staffStreams)
 	if r := f.org.get("/status"); r.status != http.StatusOK {
 		t.Errorf("status page: %d", r.status)
+	}
+}
+
+// gatedApp serves f's app once more behind the connection gate, as serve
+// runs it, for the browser: the gate counts the browser's connections and
+// requests counts its requests (the test's own clients use the other
+// server).
+func gatedApp(t *testing.T, f fixture) (*connGate, *testApp, *atomic.Int64) {
+	gate := newConnGate(1000, 0, nil)
+	var requests atomic.Int64
+	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		f.app.echo.ServeHTTP(w, r)
+	}))
+	ts.Config.ConnState = gate.connState
+	ts.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, gateKey{}, gate)
+	}
+	ts.Listener = gateListener{Listener: ts.Listener, gate: gate}
+	ts.Start()
+	t.Cleanup(ts.Close)
+	app := *f.app
+	app.srv = ts
+	return gate, &app, &requests
+}
+
+// TestBrowserPhoneOneConnection (issue 19): a player's page on a phone
+// follows a result with its one connection — the stream brings the new
+// part; the page asks the server for nothing.
+func TestBrowserPhoneOneConnection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	gate, app, requests := gatedApp(t, f)
+	m := f.firstPlayable(1)
+	card := strconv.Itoa(int(m.A))
+	p := newPage(t, browser, app)
+	p.step("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.open(f.path+"/card/"+card, testid("next"))
+	eventually(t, "the phone follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	time.Sleep(300 * time.Millisecond) // the page's last loads settle
+	before := requests.Load()
+	r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+		map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}})
+	if r.status != http.StatusOK {
+		t.Fatalf("result: status %d\n%s", r.status, r.body)
+	}
+	p.until("the result on the phone", `document.querySelector('[data-testid="next"]').textContent.includes("2:1")`)
+	p.shot("phone-after-result")
+	if n := requests.Load() - before; n != 0 {
+		t.Errorf("the phone sent %d requests to show the result, want none (the stream brings it)", n)
+	}
+	st := gate.stats(0)
+	if busy := st.Open - st.Idle; busy != 1 || st.Open > 3 {
+		t.Errorf("the phone holds %d connections, %d of them busy; want its stream alone busy", st.Open, busy)
 	}
 }
