@@ -79,7 +79,7 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 	}
 	result("first-result")
 
-	// The connection drops: EventSource reconnects by itself (retry 2 s).
+	// The connection drops: EventSource reconnects by itself (retry 1 s).
 	// The browser reports the cut stream; that is expected here.
 	p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + f.path + "/events")
 	f.app.srv.CloseClientConnections()

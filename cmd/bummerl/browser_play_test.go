@@ -140,7 +140,7 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	// The Wi-Fi drops: both streams are cut, and a move is made (from the
 	// seat's link on another device) before the phones are back. On
-	// reconnecting (EventSource, 2 s) they show it.
+	// reconnecting (EventSource, 1 s) they show it.
 	for _, p := range phones {
 		p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + "/play/")
 	}

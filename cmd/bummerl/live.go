@@ -70,8 +70,9 @@ type liveStreams struct {
 	open  [streamKinds]int
 }
 
-// retryMillis is the reconnection delay the stream asks browsers for.
-const retryMillis = 2000
+// retryMillis is the reconnection delay the stream asks browsers for: a
+// phone is back a second after the Wi-Fi or the server was.
+const retryMillis = 1000
 
 // defaultStreamsPerIP lets a school class or a club behind one router
 // follow the evening, and keeps one guest from taking the room's

@@ -178,7 +178,7 @@ func eventually(t testing.TB, what string, cond func() bool) {
 
 // streamText is all a stream without parts may ever carry: the retry
 // hint, revision events and comment lines.
-var streamText = regexp.MustCompile(`^(retry: 2000\n)?(id: ([0-9]+)\nevent: rev\ndata: ([0-9]+)\n\n|: ping\n\n)*$`)
+var streamText = regexp.MustCompile(`^(retry: 1000\n)?(id: ([0-9]+)\nevent: rev\ndata: ([0-9]+)\n\n|: ping\n\n)*$`)
 
 // TestLiveStream: a stream that names no parts (a page without live parts,
 // or an older script) announces the current revision at once and then
@@ -196,8 +196,8 @@ func TestLiveStream(t *testing.T) {
 		t.Fatalf("status %d, headers %v", s.resp.StatusCode, h)
 	}
 	first := s.next()
-	if first.retry != "2000" || first.name != "rev" || first.data != strconv.FormatInt(f.revision(), 10) || first.id != first.data {
-		t.Errorf("first event %+v, want retry 2000 and the current revision %d", first, f.revision())
+	if first.retry != "1000" || first.name != "rev" || first.data != strconv.FormatInt(f.revision(), 10) || first.id != first.data {
+		t.Errorf("first event %+v, want retry 1000 and the current revision %d", first, f.revision())
 	}
 
 	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Spielerin 6"}, "count": {"1"}}); r.status != http.StatusSeeOther {

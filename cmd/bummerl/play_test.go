@@ -437,7 +437,7 @@ func TestPlayEvents(t *testing.T) {
 		}
 		return string(buf[:n])
 	}
-	mustContain(t, read(), "retry: 2000", "event: rev\ndata: 0\n")
+	mustContain(t, read(), "retry: 1000", "event: rev\ndata: 0\n")
 	s0, _ := phones[0].state(t) // seat 0 is forehand: first dealer 1
 	mv := s0.Legal[0]
 	mv.ID = views.MoveID(0, 0, mv)

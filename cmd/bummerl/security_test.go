@@ -94,6 +94,8 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/play/:table/record.json":           {"", `"deals":[`, ""},
 		"/t/:id/play/:table/replay":                {"", `data-testid="replay-deals"`, ""},
 		"/referee":                                 {"", `data-testid="referee-form"`, ""},
+		"/status":                                  {"", `data-testid="status-streams"`, ""},
+		"/api/status":                              {"", `"streams":{`, ""},
 		"/play/:token":                             {"", `data-testid="final"`, ""},
 		"/play/:token/table":                       {"", `data-testid="final"`, ""},
 		"/play/:token/state.json":                  {"", `"state":"finished"`, ""},
@@ -113,8 +115,9 @@ func TestPendingSeedSecret(t *testing.T) {
 		}
 		walked := 0
 		for _, r := range f.app.echo.Routes() {
-			// The stream never ends and carries revision numbers only
-			// (TestLiveStream checks every byte of it).
+			// The stream never ends; it carries revision numbers and the
+			// public pages' parts walked here (TestLiveStream,
+			// TestLivePartsOneConnection).
 			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || r.Path == "/play/:token/events" {
 				continue
 			}
