@@ -19,10 +19,13 @@ generate:
 bench:
 	go test -run '^$$' -bench . -benchmem ./domain/schnapsen/ ./domain/tournament/ ./draw/ ./store/ ./cmd/bummerl/
 
-# The live load (docs/performance.md): 500 phones on the live stream, 5
-# projectors, 2 results per second, 60 s; flags: go run ./.ci/loadtest -h.
+# The live room at venue scale (docs/performance.md, issue 19): 2000 phones
+# (one stream and one connection each, 32 per loopback address) and 5
+# projectors on a 256-card tournament, 2 results per second, 60 s, the
+# server's own connection bounds; -hog N, -loaders N, -cards, -db and the
+# rest: go run ./.ci/loadtest -h.
 load:
-	go run ./.ci/loadtest
+	go run ./.ci/loadtest -phones 2000 -projectors 5 -cards 256 -rate 2 -duration 60s
 
 # wrk against the public pages and a static file, transfer size, memory.
 wrk:

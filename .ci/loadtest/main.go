@@ -1,20 +1,34 @@
 // Command loadtest is the load harness of the live pages (make load;
-// docs/performance.md, "Live load"). It is not part of the product: it
-// builds bummerl, starts it on a throwaway database on loopback, sets up a
-// tournament (default 256 cards, digital draw of round 1) and then, for a
-// fixed time, runs
+// docs/performance.md, "Live room at venue scale"). It is not part of the
+// product: it builds bummerl, starts it on a throwaway database on
+// loopback (with the server's own connection bounds: no --max-conns unless
+// -max-conns is given), sets up a tournament (default 256 cards, digital
+// draw of round 1) and then, for a fixed time, runs
 //
-//   - phones: each opens its player's page, holds the live stream
-//     (/t/1/events) and fetches the parts of its page marked data-live-src
-//     again on every event, as static/app.js does;
-//   - projectors: the same with the projector page (/t/1/screen, or the
-//     round page where there is none);
-//   - a helper entering results through the API at a steady rate.
+//   - phones: each loads its player's page (/t/1/card/N), reads the
+//     page's data-live-src parts and data-live-rev, and holds ONE stream
+//     /t/1/events?rev=N&part=… on one connection, as static/app.js does: on
+//     every "parts" event it checks the parts' HTML; when the server ends
+//     the stream (renewal, about every 60–80 s) it reconnects with
+//     Last-Event-ID. Phones are spread over loopback addresses (32 per
+//     address), so the server's per-address bounds see a hall of phones;
+//   - projectors: the same with the projector page (/t/1/screen);
+//   - a helper entering results through the API at a steady rate;
+//   - samplers: the organiser's sale desk (/t/1/sale, logged in), a
+//     player's page (anonymous, an address of its own) and a seat page of a
+//     digital table, loaded every 100 ms, p50/p99 reported;
+//   - -hog N: N visitor streams opened at once from ONE address (a
+//     misbehaving client); those over the per-address bound must be
+//     refused at once, and the samplers must not notice;
+//   - -loaders N: N staff clients loading the round page logged in (never
+//     from the page cache) as fast as they are answered.
 //
-// It reports p50/p99 of the page loads and of the event delivery (result
-// sent → event received on a phone), the errors and the server's memory.
+// Delivery is measured as the issue defines it: from the moment the PUT
+// of a result returned to the harness to the moment a phone read the event
+// with that revision's parts (negative values, an event before the
+// response, count as 0).
 //
-//	go run ./.ci/loadtest [-phones 500] [-projectors 5] [-rate 2] [-duration 60s]
+//	go run ./.ci/loadtest [-phones 2000] [-projectors 5] [-cards 256] [-rate 2] [-duration 60s] [-hog 0] [-loaders 0] [-db …]
 //
 // With -results it measures writes instead (issue 13): -tournaments
 // tournaments (default 8) of -cards cards are set up and drawn, then
@@ -34,9 +48,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -49,7 +61,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,12 +71,14 @@ import (
 
 func main() {
 	cards := flag.Int("cards", 256, "cards of the tournament (about 78 % as many players)")
-	phones := flag.Int("phones", 500, "phones holding the live stream")
+	phones := flag.Int("phones", 2000, "phones holding the live stream (one per card in turn)")
 	projectors := flag.Int("projectors", 5, "projectors holding the live stream")
 	rate := flag.Float64("rate", 2, "results entered per second")
-	duration := flag.Duration("duration", 60*time.Second, "how long the load runs")
+	duration := flag.Duration("duration", 60*time.Second, "how long results are entered")
+	hog := flag.Int("hog", 0, "streams opened at once from one address while the run goes")
+	loaders := flag.Int("loaders", 0, "staff clients loading the round page (never cached) flat out during the run")
 	bin := flag.String("bin", "", "bummerl binary to run (default: build ./cmd/bummerl)")
-	maxConns := flag.Int("max-conns", 4000, "the server's --max-conns (each phone holds two connections)")
+	maxConns := flag.Int("max-conns", 0, "the server's --max-conns (0: not passed, the server sizes it from its open-files limit)")
 	db := flag.String("db", "", "database of the server, empty (default: a throwaway SQLite file)")
 	results := flag.Bool("results", false, "measure results entered at once into several tournaments instead")
 	tournaments := flag.Int("tournaments", 8, "with -results: tournaments")
@@ -76,7 +89,8 @@ func main() {
 	if *results {
 		err = runResults(*tournaments, *helpers, *readers, *cards, *bin, *db)
 	} else {
-		err = run(*cards, *phones, *projectors, *rate, *duration, *bin, *maxConns, *db)
+		err = run(liveConfig{cards: *cards, phones: *phones, projectors: *projectors, rate: *rate, duration: *duration,
+			hog: *hog, loaders: *loaders, bin: *bin, maxConns: *maxConns, db: *db})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -144,16 +158,21 @@ func (e *errorLog) total() int {
 }
 
 type harness struct {
-	base    string
-	loads   stats // first page loads
-	parts   stats // live refetches of a page's parts
-	deliver stats // result sent → event received
-	saves   stats // PUT of a result
-	errs    errorLog
-	bytes   atomic.Int64 // body bytes received by page loads (decompressed)
+	base  string
+	loads stats // first page loads
+	saves stats // PUT of a result
+	errs  errorLog
+	bytes atomic.Int64 // body bytes received by page loads (decompressed)
 
-	mu   sync.Mutex
-	sent map[int64]time.Time // revision → when its result was sent
+	mu       sync.Mutex
+	returned map[int64]time.Time // revision → when the PUT of its result returned
+	arrivals []arrival           // parts events read by viewers
+}
+
+// arrival is a revision's parts read by a viewer.
+type arrival struct {
+	rev int64
+	at  time.Time
 }
 
 // server is the bummerl server under load.
@@ -232,96 +251,6 @@ func (s *server) stop() {
 	case <-time.After(15 * time.Second):
 		_ = s.cmd.Process.Kill()
 	}
-}
-
-func run(cards, phones, projectors int, rate float64, duration time.Duration, bin string, maxConns int, db string) error {
-	srv, err := startServer(bin, db, map[string]string{"anna": "organiser"}, "--max-conns", strconv.Itoa(maxConns))
-	if err != nil {
-		return err
-	}
-	defer srv.stop()
-	h := &harness{base: srv.base, sent: map[int64]time.Time{}}
-
-	fmt.Printf("setting up %d cards …\n", cards)
-	staff, err := h.login("anna")
-	if err != nil {
-		return err
-	}
-	matches, err := h.setup(staff, 1, cards)
-	if err != nil {
-		return err
-	}
-	pid := srv.cmd.Process.Pid
-	rss0 := memory(pid, "VmRSS")
-
-	ctx, stop := context.WithTimeout(context.Background(), duration)
-	defer stop()
-	var wg sync.WaitGroup
-	var open atomic.Int64
-	var lastSeen sync.Map // client → last revision received
-	screen := "/t/1/screen"
-	if resp, err := http.Get(h.base + screen); err != nil || resp.StatusCode != http.StatusOK {
-		screen = "/t/1/rounds/1"
-	} else {
-		resp.Body.Close()
-	}
-	fmt.Printf("%d phones, %d projectors (%s), %.1f results/s for %v …\n", phones, projectors, screen, rate, duration)
-	for i := range phones + projectors {
-		page := "/t/1/card/" + strconv.Itoa(i%cards+1)
-		if i >= phones {
-			page = screen
-		}
-		wg.Go(func() { h.viewer(ctx, i, page, &open, &lastSeen) })
-		time.Sleep(2 * time.Millisecond) // phones arrive one after another
-	}
-	// Results start once everybody holds the stream.
-	for open.Load() < int64(phones+projectors) && ctx.Err() == nil {
-		time.Sleep(50 * time.Millisecond)
-	}
-	fmt.Printf("all %d streams open after setup; entering results …\n", open.Load())
-	var peak int64
-	wg.Go(func() {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if m := memory(pid, "VmRSS"); m > peak {
-					peak = m
-				}
-			}
-		}
-	})
-	saved := h.helper(ctx, staff, matches, rate)
-	wg.Wait()
-
-	final := h.lastRevision()
-	behind := 0
-	lastSeen.Range(func(_, v any) bool {
-		if v.(int64) < final {
-			behind++
-		}
-		return true
-	})
-	if behind > 0 {
-		h.errs.add("missed the last change", fmt.Errorf("%d of %d viewers never got revision %d", behind, phones+projectors, final))
-	}
-	hwm := memory(pid, "VmHWM")
-
-	fmt.Println()
-	fmt.Printf("results saved            %d (%.1f/s)\n", saved, float64(saved)/duration.Seconds())
-	fmt.Printf("PUT result               %s\n", h.saves.summary())
-	fmt.Printf("page loads (first)       %s\n", h.loads.summary())
-	fmt.Printf("live refetches           %s\n", h.parts.summary())
-	fmt.Printf("event delivery           %s   (result sent → event on the client)\n", h.deliver.summary())
-	fmt.Printf("errors                   %d\n", h.errs.total())
-	for k, n := range h.errs.kinds {
-		fmt.Printf("   %-22s %d, first: %s\n", k, n, h.errs.first[k])
-	}
-	fmt.Printf("server memory            %d MB before the load, %d MB peak sampled, %d MB high-water mark (VmHWM)\n", rss0>>10, peak>>10, hwm>>10)
-	return nil
 }
 
 // memory reads a /proc/PID/status field in KB.
@@ -442,144 +371,4 @@ func (h *harness) setup(c *client, id, cards int) ([]match, error) {
 		}
 	}
 	return open, nil
-}
-
-// helper enters results at rate per second until ctx ends, one at a time
-// (so the k-th result is revision start+k, which the delivery times need).
-func (h *harness) helper(ctx context.Context, c *client, matches []match, rate float64) int {
-	tick := time.NewTicker(time.Duration(float64(time.Second) / rate))
-	defer tick.Stop()
-	rev := h.currentRevision()
-	saved := 0
-	for _, m := range matches {
-		select {
-		case <-ctx.Done():
-			return saved
-		case <-tick.C:
-		}
-		start := time.Now()
-		h.mu.Lock()
-		h.sent[rev+1] = start
-		h.mu.Unlock()
-		path := "/api/tournaments/1/rounds/1/matches/" + strconv.Itoa(m.No) + "/result"
-		if _, err := c.api(http.MethodPut, path, map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}}, nil); err != nil {
-			h.errs.add("result", err)
-			continue
-		}
-		h.saves.add(time.Since(start))
-		rev++
-		saved++
-	}
-	return saved
-}
-
-// currentRevision reads the revision the stream announces on connect.
-func (h *harness) currentRevision() int64 {
-	resp, err := http.Get(h.base + "/t/1/events")
-	if err != nil {
-		return 0
-	}
-	defer resp.Body.Close()
-	br := bufio.NewReader(resp.Body)
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			return 0
-		}
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "data: "); ok {
-			n, _ := strconv.ParseInt(v, 10, 64)
-			return n
-		}
-	}
-}
-
-func (h *harness) lastRevision() int64 { return h.currentRevision() }
-
-var liveSrc = regexp.MustCompile(`data-live-src="([^"]*)"`)
-
-// viewer is one phone or projector: its own connections, the page, the
-// stream, and the page's live parts fetched again on every event.
-func (h *harness) viewer(ctx context.Context, id int, page string, open *atomic.Int64, lastSeen *sync.Map) {
-	tr := &http.Transport{MaxIdleConnsPerHost: 2}
-	defer tr.CloseIdleConnections()
-	c := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	get := func(path string, htmx bool, into *stats) (string, error) {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.base+path, nil)
-		req.Header.Set("Sec-Fetch-Site", "same-origin") // as a browser; gzip is asked for by Go
-		if htmx {
-			req.Header.Set("HX-Request", "true")
-		}
-		start := time.Now()
-		resp, err := c.Do(req)
-		if err != nil {
-			return "", err
-		}
-		b, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return "", err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return "", fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
-		}
-		into.add(time.Since(start))
-		h.bytes.Add(int64(len(b)))
-		return string(b), nil
-	}
-	body, err := get(page, false, &h.loads)
-	if err != nil {
-		if ctx.Err() == nil {
-			h.errs.add("page load", err)
-		}
-		return
-	}
-	var parts []string
-	for _, m := range liveSrc.FindAllStringSubmatch(body, -1) {
-		parts = append(parts, m[1])
-	}
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.base+"/t/1/events", nil)
-	resp, err := (&http.Client{Transport: tr}).Do(req)
-	if err != nil {
-		h.errs.add("stream", err)
-		return
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		h.errs.add("stream", fmt.Errorf("status %d", resp.StatusCode))
-		return
-	}
-	open.Add(1)
-	br := bufio.NewReader(resp.Body)
-	first := true
-	for {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			if ctx.Err() == nil {
-				h.errs.add("stream", err)
-			}
-			return
-		}
-		v, ok := strings.CutPrefix(strings.TrimSpace(line), "data: ")
-		if !ok {
-			continue
-		}
-		at := time.Now()
-		rev, _ := strconv.ParseInt(v, 10, 64)
-		lastSeen.Store(id, rev)
-		if first {
-			first = false
-			continue // the page is current
-		}
-		h.mu.Lock()
-		sent, ok := h.sent[rev]
-		h.mu.Unlock()
-		if ok {
-			h.deliver.add(at.Sub(sent))
-		}
-		for _, p := range parts {
-			if _, err := get(p, true, &h.parts); err != nil && ctx.Err() == nil {
-				h.errs.add("live refetch", err)
-			}
-		}
-	}
 }
