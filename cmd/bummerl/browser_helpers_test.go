@@ -28,9 +28,12 @@ var chromiumPath = envOr("BUMMERL_CHROMIUM", "/usr/bin/chromium")
 // test with its selector instead of hanging until go test's deadline.
 const stepTimeout = 10 * time.Second
 
-// startBrowser starts one headless Chromium for all subtests of t. Without
-// Chromium the test is skipped locally, but fails under CI=true, where the
-// browser must be installed.
+// startBrowser is the headless Chromium the browser tests share: started
+// by the first of them, closed when the package's tests end (TestMain,
+// stopBrowser). Each page opens in a browser context of its own
+// (newPage), so tests share no cookies. Without Chromium the test is
+// skipped locally, but fails under CI=true, where the browser must be
+// installed.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
 	if _, err := exec.LookPath(chromiumPath); err != nil {
@@ -40,6 +43,26 @@ func startBrowser(t *testing.T) context.Context {
 		}
 		browserSkipped.Add(1) // TestMain prints the summary
 		t.Skip(msg)
+	}
+	shared.once.Do(func() { shared.ctx, shared.err = launchBrowser() })
+	if shared.err != nil {
+		t.Fatalf("start %s: %v", chromiumPath, shared.err)
+	}
+	return shared.ctx
+}
+
+// shared is the one Chromium of the package's tests (startBrowser).
+var shared struct {
+	once sync.Once
+	ctx  context.Context
+	err  error
+	stop func()
+}
+
+func launchBrowser() (context.Context, error) {
+	dir, err := os.MkdirTemp("", "bummerl-chromium")
+	if err != nil {
+		return nil, err
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath),
@@ -52,19 +75,28 @@ func startBrowser(t *testing.T) context.Context {
 		// The app's first language; English is one click away.
 		chromedp.Flag("lang", "de-AT"),
 		chromedp.Flag("accept-lang", "de-AT,de"),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
+	shared.stop = func() {
 		cancel()
 		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, no timeout
-		t.Fatalf("start %s: %v", chromiumPath, err)
+		os.RemoveAll(dir)
 	}
-	return ctx
+	if err := chromedp.Do(ctx); err != nil { // starts the browser, no timeout
+		shared.stop()
+		return nil, err
+	}
+	return ctx, nil
+}
+
+// stopBrowser closes the shared Chromium, if it was started.
+func stopBrowser() {
+	if shared.stop != nil {
+		shared.stop()
+	}
 }
 
 // browserPage is one tab in its own browser context (own cookies) on a test

@@ -26,7 +26,8 @@ type partMemo struct {
 
 type partGen struct {
 	rev     int64
-	started time.Time
+	started time.Time              // the first part asked for
+	done    time.Time              // the last part rendered
 	parts   map[string]*partRender // by partKey
 }
 
@@ -65,14 +66,17 @@ func (m *partMemo) get(scope string, rev int64, key string, render func() ([]byt
 	m.mu.Unlock()
 	defer close(p.done)
 	p.enc, p.ok = render()
+	m.mu.Lock()
+	gen.done = time.Now()
+	m.mu.Unlock()
 	return p.enc, p.ok
 }
 
 // finish records how long the revision's parts took (m.mu held): from the
-// first request for one to the moment the next revision began.
+// first request for one until the last one was rendered.
 func (m *partMemo) finish(scope string, gen *partGen, stats *liveStats) {
-	if stats != nil && len(gen.parts) > 0 {
-		stats.addRender(renderTime{Scope: scope, Rev: gen.rev, Parts: len(gen.parts), Took: time.Since(gen.started), At: gen.started})
+	if stats != nil && len(gen.parts) > 0 && !gen.done.IsZero() {
+		stats.addRender(renderTime{Scope: scope, Rev: gen.rev, Parts: len(gen.parts), Took: gen.done.Sub(gen.started), At: gen.started})
 	}
 }
 
@@ -144,6 +148,7 @@ func (s *server) renderPart(req *http.Request, part string) ([]byte, bool) {
 	// and must not end when this one does.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(req.Context()), 30*time.Second)
 	defer cancel()
+	ctx = context.WithValue(ctx, liveRenderKey{}, true) // ahead of page loads for a render slot
 	r, err := http.NewRequestWithContext(ctx, http.MethodGet, part, nil)
 	if err != nil {
 		return nil, false

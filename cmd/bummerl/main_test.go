@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 	// suite minutes faster (store.PasswordCost).
 	store.PasswordCost = bcrypt.MinCost
 	code := m.Run()
+	stopBrowser()
 	storetest.Report("bummerl/cmd/bummerl")
 	if n := browserSkipped.Load(); n > 0 {
 		msg := fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath)

@@ -10,7 +10,6 @@ import (
 	"html"
 	"io"
 	"net/http"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,12 +45,6 @@ type pageCache struct {
 	// cache: random, so no page content can contain it.
 	slot string
 
-	// renders bounds the pages rendered at once: after a change hundreds
-	// of phones' parts render within a second. One core fewer than the
-	// machine has renders them (at least one), so the desk's next result
-	// always finds a core free (issue 19), and the memory of the renders
-	// in flight stays small.
-	renders chan struct{}
 
 	mu     sync.Mutex
 	lru    *list.List // of *pageEntry, most recently used first
@@ -108,7 +101,6 @@ func newPageCache(maxBytes int) *pageCache {
 	return &pageCache{
 		maxBytes: maxBytes,
 		slot:     "csrf-slot-" + hex.EncodeToString(b),
-		renders:  make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		lru:      list.New(),
 		items:    map[pageKey]*list.Element{},
 		stamps:   map[int64]pageStamp{},
@@ -118,8 +110,10 @@ func newPageCache(maxBytes int) *pageCache {
 
 // cached wraps the handler of a public tournament page (path with :id).
 // Every request gets the revision in its context (views.WithRevision, for
-// the live script); anonymous GETs are answered from the cache.
+// the live script); anonymous GETs are answered from the cache. A render
+// takes a render slot (renderslots.go); an answer from the cache none.
 func (s *server) cached(next echo.HandlerFunc) echo.HandlerFunc {
+	rendered := s.inSlot(next) // what a render runs: in a render slot
 	return func(c echo.Context) error {
 		req := c.Request()
 		id, err := tournamentID(c)
@@ -135,14 +129,14 @@ func (s *server) cached(next echo.HandlerFunc) echo.HandlerFunc {
 		ctx = context.WithValue(ctx, snapshotStampKey{}, pageStamp{rev, updated.UnixMilli()})
 		c.SetRequest(req.WithContext(ctx))
 		if _, ok := currentUser(c); ok || s.pages == nil {
-			return next(c)
+			return rendered(c)
 		}
 		setup, _ := c.Get(setupKey).(bool)
 		key := pageKey{
 			id: id, stamp: pageStamp{rev, updated.UnixMilli()}, url: req.URL.RequestURI(),
 			lang: lang(c), fragment: isHTMX(c), setup: setup,
 		}
-		return s.pages.serve(c, key, next)
+		return s.pages.serve(c, key, rendered)
 	}
 }
 
@@ -175,14 +169,8 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (e
 	p.mu.Unlock()
 	p.misses.Add(1)
 
-	var e *pageEntry
-	select {
-	case p.renders <- struct{}{}:
-		e, err = p.render(c, key, next)
-		<-p.renders
-	case <-c.Request().Context().Done():
-		err = c.Request().Context().Err()
-	}
+	// The handler renders in a render slot (cached wraps it: inSlot).
+	e, err := p.render(c, key, next)
 	p.mu.Lock()
 	delete(p.flight, key)
 	if e != nil {

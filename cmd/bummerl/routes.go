@@ -23,23 +23,23 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/login", s.loginForm)
 	pub.add(http.MethodPost, "/login", s.login)
 	pub.add(http.MethodPost, "/logout", s.logout)
-	pub.add(http.MethodGet, "/t/:id", s.cached(s.overview))
+	pub.cachedPage("/t/:id", s.overview)
 	pub.add(http.MethodGet, "/t/:id/card", s.findCard)
-	pub.add(http.MethodGet, "/t/:id/card/:no", s.cached(s.playerPage))
+	pub.cachedPage("/t/:id/card/:no", s.playerPage)
 	pub.add(http.MethodGet, "/t/:id/card/:no/qr.png", s.cardQR)
-	pub.add(http.MethodGet, "/t/:id/rounds", s.cached(s.roundsPage))
-	pub.add(http.MethodGet, "/t/:id/rounds/:round", s.cached(s.roundPage))
+	pub.cachedPage("/t/:id/rounds", s.roundsPage)
+	pub.cachedPage("/t/:id/rounds/:round", s.roundPage)
 	pub.add(http.MethodGet, "/t/:id/rounds/:round/protocol.json", s.roundProtocol)
-	pub.add(http.MethodGet, "/t/:id/standings", s.cached(s.standingsPage))
+	pub.cachedPage("/t/:id/standings", s.standingsPage)
 	// Live updates: the stream of the tournament's revisions (live.go).
-	pub.add(http.MethodGet, "/t/:id/events", s.liveEvents)
-	pub.add(http.MethodGet, "/t/:id/screen", s.cached(s.screenPage))
+	pub.withoutSlot().add(http.MethodGet, "/t/:id/events", s.liveEvents)
+	pub.cachedPage("/t/:id/screen", s.screenPage)
 	// Digital tables: a seat's secret link (play.go, docs/play.md).
 	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
 	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))
 	pub.add(http.MethodGet, "/play/:token/state.json", s.playState)
 	pub.add(http.MethodPost, "/play/:token/move", s.playMove)
-	pub.add(http.MethodGet, "/play/:token/events", s.playEvents)
+	pub.withoutSlot().add(http.MethodGet, "/play/:token/events", s.playEvents)
 	pub.add(http.MethodGet, "/play/:token/record.json", s.seatRecord)
 	pub.add(http.MethodGet, "/play/:token/replay", s.seatReplay)
 	// Static assets: HEAD too, which e.Static would answer with 405;
@@ -48,8 +48,8 @@ func (s *server) routes(e *echo.Echo) {
 	if err != nil {
 		panic(err) // embedded: cannot fail
 	}
-	pub.add(http.MethodGet, "/static/*", files.serve)
-	pub.add(http.MethodHead, "/static/*", files.serve)
+	pub.withoutSlot().add(http.MethodGet, "/static/*", files.serve)
+	pub.withoutSlot().add(http.MethodHead, "/static/*", files.serve)
 
 	// Staff: organisers and helpers at the sale desk.
 	st := s.group(e, staff)
@@ -185,18 +185,38 @@ type routeGroup struct {
 	mw    []echo.MiddlewareFunc
 	// ownLimit: the routes bound their bodies themselves (withBodyLimit).
 	ownLimit bool
+	// noSlot: the GET routes render without a render slot (withoutSlot).
+	noSlot bool
 }
 
 func (s *server) group(e *echo.Echo, level access) routeGroup {
 	return routeGroup{s: s, e: e, level: level, mw: []echo.MiddlewareFunc{s.require(level), s.csrfCheck}}
 }
 
+// add registers a route. A GET renders in a render slot (renderslots.go)
+// unless the group says otherwise.
 func (g routeGroup) add(method, path string, h echo.HandlerFunc) {
+	if method == http.MethodGet && !g.noSlot {
+		h = g.s.inSlot(h)
+	}
 	g.e.Add(method, path, h, g.mw...)
 	g.s.access[method+" "+path] = g.level
 	if g.ownLimit {
 		g.s.ownLimit[method+" "+path] = true
 	}
+}
+
+// cachedPage registers a public page kept by the page cache (s.cached,
+// which takes the render slot only when it renders).
+func (g routeGroup) cachedPage(path string, h echo.HandlerFunc) {
+	g.withoutSlot().add(http.MethodGet, path, g.s.cached(h))
+}
+
+// withoutSlot is the group for GET routes that render nothing heavy or
+// stay open (files, streams): they take no render slot.
+func (g routeGroup) withoutSlot() routeGroup {
+	g.noSlot = true
+	return g
 }
 
 // withBodyLimit lets the group's routes take bodies of up to n bytes

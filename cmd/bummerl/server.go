@@ -68,6 +68,7 @@ type server struct {
 	live  *liveStreams
 	pages *pageCache
 	snaps *snapshots // the public pages' tournaments, one load per revision
+	slots *renderSlots // pages rendered at once (renderslots.go)
 	// handler is the app itself: streams render their parts through it
 	// as the page's own fetch would be answered (liveparts.go).
 	handler http.Handler
@@ -101,6 +102,7 @@ func newServer(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), newPageCache(defaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
+	s.slots = newRenderSlots()
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
