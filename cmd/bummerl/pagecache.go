@@ -45,7 +45,6 @@ type pageCache struct {
 	// cache: random, so no page content can contain it.
 	slot string
 
-
 	mu     sync.Mutex
 	lru    *list.List // of *pageEntry, most recently used first
 	items  map[pageKey]*list.Element

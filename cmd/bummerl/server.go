@@ -67,7 +67,7 @@ type server struct {
 	// public pages rendered per revision (pagecache.go; nil: no cache).
 	live  *liveStreams
 	pages *pageCache
-	snaps *snapshots // the public pages' tournaments, one load per revision
+	snaps *snapshots   // the public pages' tournaments, one load per revision
 	slots *renderSlots // pages rendered at once (renderslots.go)
 	// handler is the app itself: streams render their parts through it
 	// as the page's own fetch would be answered (liveparts.go).
