@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -163,7 +162,6 @@ func (l *liveStreams) admit(c echo.Context, kind streamKind) (release func(), er
 	}
 	l.open[kind]++
 	l.mu.Unlock()
-	l.stats.opened.Add(1)
 	return func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
@@ -375,7 +373,7 @@ func revEvent(rev int64) []byte {
 
 // liveStats are the counters the status page shows.
 type liveStats struct {
-	opened, renewed, refusedIP, refusedFull atomic.Int64
+	renewed, refusedIP, refusedFull atomic.Int64
 
 	mu      sync.Mutex
 	renders []renderTime // the newest last, at most 20
@@ -416,5 +414,3 @@ func (w *partWriter) Write(b []byte) (int, error) {
 	w.WriteHeader(http.StatusOK)
 	return w.body.Write(b)
 }
-
-var _ io.Writer = (*partWriter)(nil)
