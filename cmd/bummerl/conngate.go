@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"slices"
@@ -198,10 +197,10 @@ func (g *connGate) connState(c net.Conn, st http.ConnState) {
 const refusalRetry = 5
 
 // turnAway answers a refused connection with a 503 at once and closes it.
-// The request is read first (briefly): closing a socket with unread data
-// makes the system send a reset, and the client would see that instead
-// of the answer. At most 64 refusals are answered at once; the rest are
-// closed.
+// The request is read first (for a second at most): closing a socket with
+// unread data makes the system send a reset, and the client would see
+// that instead of the answer. At most 64 refusals are answered at once;
+// the rest are closed.
 func (g *connGate) turnAway(c net.Conn, reason string) {
 	select {
 	case g.refuse <- struct{}{}:
@@ -212,16 +211,12 @@ func (g *connGate) turnAway(c net.Conn, reason string) {
 	go func() {
 		defer func() { <-g.refuse }()
 		defer c.Close()
-		_ = c.SetDeadline(time.Now().Add(2 * time.Second))
+		_ = c.SetDeadline(time.Now().Add(time.Second))
 		buf := make([]byte, 4096)
 		_, _ = c.Read(buf)
 		body := reason + "\n"
 		_, _ = fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"+
 			"Retry-After: %d\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", refusalRetry, len(body), body)
-		if tc, ok := c.(*net.TCPConn); ok {
-			_ = tc.CloseWrite()
-			_, _ = io.Copy(io.Discard, io.LimitReader(c, 64<<10))
-		}
 	}()
 }
 
