@@ -76,13 +76,23 @@ func playerModel(sn *snapshot, card tournament.Card, lang string) views.PlayerMo
 		TournamentID: t.ID, Tournament: t.Settings.Name, Card: card.No,
 		Name: p.Name, Club: p.Club, Cards: sn.cards()[p.ID], Drawn: len(t.Rounds) > 0,
 	}
-	busyAt := map[int]int{} // waiting match → the table a player of it sits at (P-5)
+	// A match waits while one of its players sits at another table (P-5):
+	// the phone says whether that is this player or his opponent.
+	playingAt := map[tournament.PlayerID]int{}
+	for _, seat := range sn.board().Busy {
+		for _, no := range []tournament.CardNo{seat.Match.A, seat.Match.B} {
+			if c, ok := t.Card(no); ok {
+				playingAt[c.Player] = seat.Table
+			}
+		}
+	}
+	waiting := map[int]bool{}
 	for _, w := range sn.board().Waiting {
-		busyAt[w.Match.No] = w.BusyAt
+		waiting[w.Match.No] = w.BusyAt > 0
 	}
 	current := map[tournament.CardNo]*views.NextRow{}
 	for _, n := range t.Next(p.ID) {
-		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), BusyAt: busyAt[n.Match], Tables: t.Tables > 0,
+		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), Tables: t.Tables > 0,
 			Swiss: t.Settings.IsSwiss()}
 		if mt, ok := findMatch(t.Current(), n.Match); ok && mt.Played() {
 			won, lost := mt.Score()
@@ -93,6 +103,12 @@ func playerModel(sn *snapshot, card tournament.Card, lang string) views.PlayerMo
 		}
 		if opp, ok := t.Player(n.OpponentPlayer); ok {
 			row.OpponentName, row.OpponentClub = opp.Name, opp.Club
+		}
+		if waiting[n.Match] {
+			row.BusyAt = playingAt[p.ID]
+			if row.BusyAt == 0 {
+				row.BusyAt, row.OpponentBusy = playingAt[n.OpponentPlayer], true
+			}
 		}
 		m.Next = append(m.Next, row)
 	}

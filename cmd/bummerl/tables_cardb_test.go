@@ -47,6 +47,8 @@ func TestTablesBusyPlayerAsCardB(t *testing.T) {
 	mustNotContain(t, page, `data-testid="table-2"`, `data-call="1/2/`)
 	page = phone.get(f.path + "/card/4").body
 	mustNotContain(t, page, `data-testid="called"`, "Du bist dran", `data-testid="table-4"`)
+	// He waits for his opponent, not for a match of his own.
+	mustContain(t, testidText(t, page, "state-4"), "Erst wenn dein Gegner an Tisch 1 fertig ist")
 
 	// "Call next" skips match 2; then only match 2 waits and cannot be called.
 	if r := f.helper.post(board+"/call", nil); r.location() != board+"?called=3" {
