@@ -242,7 +242,14 @@ func (p *browserPage) step(what string, actions ...chromedp.Action[chromedp.Void
 // runStep runs one action that returns a value, with the same time limit.
 func runStep[T any](p *browserPage, what string, a chromedp.Action[T]) T {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	return runStepWithin(p, what, a, stepTimeout)
+}
+
+// runStepWithin is runStep with a bound of its own, for the steps that
+// take long on a busy machine (a PDF of 64 score sheets).
+func runStepWithin[T any](p *browserPage, what string, a chromedp.Action[T], limit time.Duration) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
 	v, err := chromedp.Run(ctx, a)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/chromedp/chromedp"
@@ -191,11 +192,15 @@ type pdfDoc struct {
 	text  string
 }
 
+// printTimeout bounds printing one document: the 256-card sheets take
+// seconds on a quiet machine and took over ten on a loaded one.
+const printTimeout = time.Minute
+
 // printPDF prints the page open in p and keeps the PDF and PNG renders of
 // its first two pages as artefacts.
 func printPDF(t *testing.T, p *browserPage, name string) pdfDoc {
 	t.Helper()
-	pdf := runStep(p, "print "+name, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()))
+	pdf := runStepWithin(p, "print "+name, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()), printTimeout)
 	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Fatalf("%s: no PDF", name)
 	}
