@@ -16,6 +16,7 @@ import (
 
 // TestBrowserDesk: the organiser's desk (issue 9) in headless Chromium.
 func TestBrowserDesk(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

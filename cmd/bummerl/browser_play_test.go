@@ -23,6 +23,7 @@ const formsReady = `Array.from(document.querySelectorAll('#table form')).every(f
 // the other phone within a second through the table's event stream; one
 // phone reloads in the middle and comes back to the exact state.
 func TestBrowserPlay(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}
@@ -176,6 +177,7 @@ func TestBrowserPlay(t *testing.T) {
 // (cards, 20/40, exchange, close, "Genug!"), until the result is in the
 // tournament: the referee's verdict on the table's match record.
 func TestBrowserPlayMatch(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

@@ -26,6 +26,7 @@ import (
 // every name in the text of the PDF (pdftotext, poppler-utils), and PNG
 // renders of the first pages kept as artefacts (testdata/artifacts).
 func TestBrowserPrint(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

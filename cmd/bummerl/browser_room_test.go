@@ -137,6 +137,7 @@ func gatedApp(t *testing.T, f fixture) (*connGate, *testApp, *atomic.Int64) {
 // follows a result with its one connection — the stream brings the new
 // part; the page asks the server for nothing.
 func TestBrowserPhoneOneConnection(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

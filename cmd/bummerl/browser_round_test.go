@@ -15,6 +15,7 @@ import (
 // TestBrowserRound drives the round page and the refusals of htmx actions
 // in headless Chromium.
 func TestBrowserRound(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

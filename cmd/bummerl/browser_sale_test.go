@@ -20,6 +20,7 @@ import (
 // the seller types each buyer straight after pressing Enter, without
 // waiting for the server, and nothing typed may be lost.
 func TestBrowserSaleQueue(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

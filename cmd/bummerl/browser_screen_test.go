@@ -17,6 +17,7 @@ import (
 // projector at beamer sizes, its live move to the next round, and a
 // player's phone when his match is called.
 func TestBrowserScreen(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

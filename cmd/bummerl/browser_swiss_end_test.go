@@ -16,6 +16,7 @@ import (
 // and the table, no text under 32 px and nothing outside the screen; the
 // round page and the standings on a 390 px phone.
 func TestBrowserSwissEnd(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}
@@ -102,6 +103,7 @@ func TestBrowserSwissEnd(t *testing.T) {
 // at the field with the text as typed; a good list shows with its names,
 // best first. Nothing runs off the phone.
 func TestBrowserSwissSeeds(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

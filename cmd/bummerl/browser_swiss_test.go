@@ -17,6 +17,7 @@ import (
 // 390 px with his table, opponent, points and place; the standings table
 // within a phone's width.
 func TestBrowserSwiss(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}

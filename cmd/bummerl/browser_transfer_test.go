@@ -15,6 +15,7 @@ import (
 // page to the form, picks the file, lands on the imported tournament; the
 // same file again is refused with a link to the tournament already there.
 func TestBrowserImport(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}
