@@ -25,7 +25,8 @@ import (
 // always finds a place.
 type connGate struct {
 	max, perIP int
-	trusted    []*net.IPNet // proxies: many clients share their address
+	trusted    []*net.IPNet  // proxies: many clients share their address
+	idleGrace  time.Duration // see idlePerIP; tests shorten it
 
 	mu     sync.Mutex
 	open   int
@@ -50,14 +51,28 @@ func (c *gatedConn) Close() error {
 }
 
 func newConnGate(maxConns, perIP int, trusted []*net.IPNet) *connGate {
-	return &connGate{max: maxConns, perIP: perIP, trusted: trusted, byIP: map[string]int{},
+	return &connGate{max: maxConns, perIP: perIP, trusted: trusted, idleGrace: 10 * time.Second, byIP: map[string]int{},
 		idle: map[*gatedConn]time.Time{}, refuse: make(chan struct{}, 64)}
 }
 
-// gateListener hands the server only admitted connections.
+// gateListener hands the server only admitted connections, and sweeps
+// the idle ones (sweepIdle) until it is closed.
 type gateListener struct {
 	net.Listener
 	gate *connGate
+	stop chan struct{}
+	once *sync.Once
+}
+
+func newGateListener(ln net.Listener, g *connGate) gateListener {
+	l := gateListener{Listener: ln, gate: g, stop: make(chan struct{}), once: &sync.Once{}}
+	go g.sweep(time.Second, l.stop)
+	return l
+}
+
+func (l gateListener) Close() error {
+	l.once.Do(func() { close(l.stop) })
+	return l.Listener.Close()
 }
 
 func (l gateListener) Accept() (net.Conn, error) {
@@ -151,46 +166,73 @@ func (g *connGate) isTrusted(ip string) bool {
 // idlePerIP is how many idle keep-alive connections one address keeps: a
 // browser opens several for a page's files at once and would hold them
 // all, beside its stream, for the next page (issue 19: at most three per
-// browser); the next request of a closed one costs a handshake.
+// browser). Those beyond it are closed once idle for idleGrace: clients
+// reuse their newest idle connection first, so the ones idle longest are
+// the least likely to carry a request at the moment they close (a request
+// that meets a closing connection fails, and clients other than browsers
+// do not send a POST again).
 const idlePerIP = 2
 
 // connState is the http.Server's ConnState hook: it keeps the set of idle
-// connections, the ones that may give way to a newcomer, and closes the
-// oldest idle one of an address that keeps more than idlePerIP.
+// connections (and since when), the ones that may give way to a newcomer
+// or to idlePerIP (sweepIdle).
 func (g *connGate) connState(c net.Conn, st http.ConnState) {
 	gc, ok := c.(*gatedConn)
 	if !ok {
 		return
 	}
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	if st != http.StateIdle {
 		delete(g.idle, gc)
-		g.mu.Unlock()
 		return
 	}
-	if _, counted := g.byIP[gc.ip]; !counted {
-		g.mu.Unlock()
-		return
+	if _, counted := g.byIP[gc.ip]; counted {
+		g.idle[gc] = time.Now()
 	}
-	g.idle[gc] = time.Now()
-	var oldest *gatedConn
-	n := 0
-	for ic, since := range g.idle {
-		if ic.ip == gc.ip {
-			n++
-			if oldest == nil || since.Before(g.idle[oldest]) {
-				oldest = ic
+}
+
+// sweepIdle closes, per address, the idle connections beyond idlePerIP
+// that have been idle for idleGrace, oldest first; proxies keep theirs.
+func (g *connGate) sweepIdle() {
+	g.mu.Lock()
+	byIP := map[string][]*gatedConn{}
+	for c := range g.idle {
+		byIP[c.ip] = append(byIP[c.ip], c)
+	}
+	var closing []*gatedConn
+	for ip, conns := range byIP {
+		if len(conns) <= idlePerIP || g.isTrusted(ip) {
+			continue
+		}
+		slices.SortFunc(conns, func(a, b *gatedConn) int { return g.idle[a].Compare(g.idle[b]) })
+		for _, c := range conns[:len(conns)-idlePerIP] {
+			if time.Since(g.idle[c]) < g.idleGrace {
+				break
 			}
+			delete(g.idle, c)
+			c.once.Do(func() { g.releaseLocked(c) })
+			closing = append(closing, c)
 		}
 	}
-	if n <= idlePerIP || g.isTrusted(gc.ip) {
-		g.mu.Unlock()
-		return
-	}
-	delete(g.idle, oldest)
-	oldest.once.Do(func() { g.releaseLocked(oldest) })
 	g.mu.Unlock()
-	_ = oldest.Conn.Close()
+	for _, c := range closing {
+		_ = c.Conn.Close()
+	}
+}
+
+// sweep runs sweepIdle every interval until stop is closed.
+func (g *connGate) sweep(interval time.Duration, stop <-chan struct{}) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			g.sweepIdle()
+		}
+	}
 }
 
 // refusalRetry is the Retry-After of a refused connection, in seconds.

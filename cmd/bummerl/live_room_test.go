@@ -407,3 +407,52 @@ func TestRoomStatus(t *testing.T) {
 		t.Errorf("a visitor sees the status page")
 	}
 }
+
+// TestIdleSweep: an address keeps at most two idle connections; those
+// beyond go once idle for the grace, the longest idle first, and a
+// connection in use is never touched.
+func TestIdleSweep(t *testing.T) {
+	lim := testLimits
+	lim.IdleTimeout = time.Minute
+	st, err := store.Open(t.TempDir() + "/test.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e, _ := newServer(st, serverConfig{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, lln := newHTTPServer(e, ln, lim)
+	gl := lln.(gateListener)
+	gl.gate.idleGrace = 200 * time.Millisecond
+	go srv.Serve(lln)
+	t.Cleanup(func() { srv.Close() })
+	addr := ln.Addr().String()
+	var conns []net.Conn
+	var readers []*bufio.Reader
+	for range 4 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		br := bufio.NewReader(c)
+		if code, err := rawGET(c, br, "/login"); err != nil || code != http.StatusOK {
+			t.Fatalf("GET: %d %v", code, err)
+		}
+		conns, readers = append(conns, c), append(readers, br)
+		time.Sleep(20 * time.Millisecond) // an order of idleness
+	}
+	// The newest one is used again meanwhile: it stays.
+	if code, err := rawGET(conns[3], readers[3], "/login"); err != nil || code != http.StatusOK {
+		t.Fatalf("GET again: %d %v", code, err)
+	}
+	eventually(t, "two idle connections left", func() bool { return gl.gate.stats(0).Open == 2 })
+	for i, want := range []bool{true, true, false, false} {
+		if got := closedByServer(t, conns[i], readers[i], 300*time.Millisecond); got != want {
+			t.Errorf("connection %d closed: %v, want %v", i, got, want)
+		}
+	}
+}

@@ -67,7 +67,7 @@ func newHTTPServer(h http.Handler, ln net.Listener, lim netLimits) (*http.Server
 			return context.WithValue(ctx, gateKey{}, gate)
 		},
 	}
-	return srv, gateListener{Listener: ln, gate: gate}
+	return srv, newGateListener(ln, gate)
 }
 
 // keepStreamOpen lifts the write timeout (and the read timeout, should a
