@@ -55,21 +55,27 @@ func newLoginLimits(st *store.Store, cfg serverConfig) *loginLimits {
 	return &loginLimits{byAddr: byAddr, slots: make(chan struct{}, n), check: check, queueWait: passwordQueueWait}
 }
 
-// errBusy: every password check is taken and none came free in time.
-var errBusy = errors.New("password checks busy")
+// errBusy: every slot (password checks, the referee's judgments) is taken
+// and none came free in time.
+var errBusy = errors.New("busy")
 
 // acquire takes a password check slot; it gives up when the request ends
 // (the client went away) or after queueWait.
 func (l *loginLimits) acquire(ctx context.Context) error {
+	return acquireSlot(ctx, l.slots, l.queueWait)
+}
+
+// acquireSlot takes one of slots, waiting up to wait or until ctx ends.
+func acquireSlot(ctx context.Context, slots chan struct{}, wait time.Duration) error {
 	select {
-	case l.slots <- struct{}{}:
+	case slots <- struct{}{}:
 		return nil
 	default:
 	}
-	timer := time.NewTimer(l.queueWait)
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
-	case l.slots <- struct{}{}:
+	case slots <- struct{}{}:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

@@ -42,6 +42,11 @@ func (s *server) apiReferee(c echo.Context) error {
 	if mt, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
 		return &webError{http.StatusUnsupportedMediaType, "json_required", "", text(c, "api.json_required")}
 	}
+	leave, err := s.judges.admit(c)
+	if err != nil {
+		return err
+	}
+	defer leave()
 	data, err := io.ReadAll(io.LimitReader(c.Request().Body, maxAPIRefereeInput+1))
 	if err != nil {
 		return err // over the 1 MB body limit: 413
@@ -49,7 +54,12 @@ func (s *server) apiReferee(c echo.Context) error {
 	if len(data) > maxAPIRefereeInput {
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
-	verdict, err := judgeRecord(data)
+	done, err := s.judges.place(c)
+	if err != nil {
+		return err
+	}
+	defer done()
+	verdict, err := s.judges.judge(data)
 	status := http.StatusOK
 	if err != nil {
 		if _, ok := err.(json.Marshaler); !ok {

@@ -51,8 +51,19 @@ func (s *server) refereeJudge(c echo.Context) error {
 		m.Form.Fail("record", text(c, "referee.empty"))
 		return render(c, http.StatusUnprocessableEntity, views.RefereePage(m))
 	}
+	// The replay below costs as much as the verdict: both under the bound.
+	leave, err := s.judges.admit(c)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	done, err := s.judges.place(c)
+	if err != nil {
+		return err
+	}
+	defer done()
 	status := http.StatusOK
-	verdict, err := judgeRecord([]byte(data))
+	verdict, err := s.judges.judge([]byte(data))
 	if err != nil {
 		if _, ok := err.(json.Marshaler); !ok {
 			return err

@@ -76,6 +76,8 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
 	st.add(http.MethodGet, "/t/:id/play/:table/replay", s.tableReplay)
+	// The referee's page and API share one bound on judgments (referee_limits.go).
+	s.judges = newJudgeLimits()
 	st.add(http.MethodGet, "/referee", s.refereePage)
 	st.add(http.MethodPost, "/referee", s.refereeJudge)
 	st.add(http.MethodGet, "/t/:id/tables", s.tablesPage)

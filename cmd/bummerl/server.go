@@ -55,6 +55,7 @@ type server struct {
 	rand     io.Reader // draw seeds (serverConfig.Rand)
 	throttle *throttle
 	logins   *loginLimits
+	judges   *judgeLimits // the referee's judgments, page and API (referee_limits.go)
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
