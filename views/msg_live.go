@@ -26,6 +26,7 @@ func init() {
 		"status.open_of":              {"%d von höchstens %d", "%d of at most %d"},
 		"status.idle":                 {"Davon unbenutzt (werden bei Bedarf geschlossen)", "Of these idle (closed when a place is needed)"},
 		"status.conn_addrs":           {"Adressen mit den meisten Verbindungen (höchstens %d je Adresse)", "Addresses with the most connections (at most %d each)"},
+		"status.conn_addrs_unbounded": {"Adressen mit den meisten Verbindungen", "Addresses with the most connections"},
 		"status.refusals":             {"Abgewiesen seit dem Start", "Turned away since the start"},
 		"status.refused_streams_addr": {"Live-Seiten: zu viele von einer Adresse", "Live pages: too many from one address"},
 		"status.refused_streams_full": {"Live-Seiten: Server voll", "Live pages: server full"},

@@ -456,3 +456,13 @@ func TestIdleSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusHidesSeatLinks: the status names a digital table's stream
+// without its secret (whoever has the link plays for that seat).
+func TestStatusHidesSeatLinks(t *testing.T) {
+	for scope, want := range map[string]string{"/play/s3cr3t-token": "/play/…", "/t/4": "/t/4"} {
+		if got := publicScope(scope); got != want {
+			t.Errorf("publicScope(%q) = %q, want %q", scope, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -91,7 +92,7 @@ func (s *server) roomStatus(c echo.Context) roomStatus {
 	}
 	l.stats.mu.Lock()
 	for _, r := range slices.Backward(l.stats.renders) { // newest first
-		st.Renders = append(st.Renders, renderJSON{Scope: r.Scope, Rev: r.Rev, Parts: r.Parts,
+		st.Renders = append(st.Renders, renderJSON{Scope: publicScope(r.Scope), Rev: r.Rev, Parts: r.Parts,
 			Millis: float64(r.Took.Microseconds()) / 1000, At: r.At})
 	}
 	l.stats.mu.Unlock()
@@ -99,6 +100,15 @@ func (s *server) roomStatus(c echo.Context) roomStatus {
 		st.PageCache = cacheJSON{Hits: s.pages.hits.Load(), Misses: s.pages.misses.Load(), Pages: s.pages.len()}
 	}
 	return st
+}
+
+// publicScope names a stream's source without a seat's secret: a digital
+// table's link would let whoever reads the status play for that seat.
+func publicScope(scope string) string {
+	if strings.HasPrefix(scope, "/play/") {
+		return "/play/…"
+	}
+	return scope
 }
 
 func addrJSON(in []addrCount) []addrCountJSON {
