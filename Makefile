@@ -1,5 +1,5 @@
 # Shortcuts for developers; the README's two commands need none of this.
-.PHONY: run test check generate bench load wrk
+.PHONY: run test check generate bench load wrk release
 
 run:
 	go run ./cmd/bummerl
@@ -30,3 +30,9 @@ load:
 # wrk against the public pages and a static file, transfer size, memory.
 wrk:
 	bash .ci/load
+
+# One file per system in dist/ with dist/SHA256SUMS (docs/release.md):
+# Windows, Linux and a Raspberry Pi (arm64); needs the cross compilers
+# gcc-mingw-w64-x86-64, gcc-aarch64-linux-gnu and libc6-dev-arm64-cross.
+release:
+	bash .ci/release

@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"sort"
 )
 
@@ -18,10 +17,6 @@ type command struct {
 // commands is filled by the init functions of the files that implement them,
 // so each subcommand lives in its own file.
 var commands = map[string]command{}
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := "serve"

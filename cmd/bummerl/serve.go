@@ -26,6 +26,21 @@ func init() {
 // serve runs the web app until SIGINT or SIGTERM, then lets running
 // requests finish.
 func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return serveWith(args, stdout, stderr, serveOptions{})
+}
+
+// serveOptions are what the desktop start (desktop.go) and the tests add
+// to serve's flags.
+type serveOptions struct {
+	ctx     context.Context // its end stops the server like a signal; nil: signals only
+	dataDir string          // named in the first line (the desktop start's data folder)
+	// started is called once the addresses are printed, with the address
+	// the laptop itself opens (http://localhost:8080/) and the number of
+	// accounts.
+	started func(local string, users int)
+}
+
+func serveWith(args []string, stdout, stderr io.Writer, opts serveOptions) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
@@ -92,17 +107,38 @@ func serve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv, ln := newHTTPServer(e, ln, limits)
 
-	fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s).\n", store.Redact(*db))
+	if opts.dataDir != "" {
+		fmt.Fprintf(stdout, "Bummerl läuft / is running (Datenordner / data folder %s, database %s).\n", opts.dataDir, store.Redact(*db))
+	} else {
+		fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s).\n", store.Redact(*db))
+	}
 	fmt.Fprintf(stdout, "Hält / holds %d connections (%d phones or projectors live, %d per address; open files %s). Open:\n",
 		limits.MaxConns, limits.MaxConns-streamReserve(limits.MaxConns), *streamsPerIP, filesText(files))
 	for _, u := range listenURLs(ln.Addr().(*net.TCPAddr), *baseURL) {
 		fmt.Fprintf(stdout, "  %s\n", u)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Ctrl-C is SIGINT everywhere. On Windows, Go delivers the console
+	// window's close event (and log-off and shutdown) as SIGTERM, so
+	// closing the window of a double-clicked bummerl.exe shuts down here
+	// too; Windows ends the process about 5 s after that event, before
+	// the 10 s below run out if requests hang, which SQLite's journal
+	// survives (every committed write is on disk).
+	parent := opts.ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	if opts.started != nil {
+		users, err := st.CountUsers(ctx)
+		if err != nil {
+			fmt.Fprintf(stderr, "serve: %v\n", err)
+		}
+		opts.started(listenURLs(ln.Addr().(*net.TCPAddr), "")[0], users)
+	}
 	select {
 	case err := <-done:
 		fmt.Fprintf(stderr, "serve: %v\n", err)
