@@ -37,16 +37,18 @@ type connGate struct {
 	refusedTotal, refusedIP, evicted atomic.Int64
 }
 
-// gatedConn is an admitted connection; it gives its place back on Close.
+// gatedConn is an admitted connection; it gives its place back on Close,
+// or when the gate closes it to make room (released, under the gate's
+// lock: one lock for both ways, so they cannot wait on each other).
 type gatedConn struct {
 	net.Conn
-	gate *connGate
-	ip   string
-	once sync.Once
+	gate     *connGate
+	ip       string
+	released bool // g.mu
 }
 
 func (c *gatedConn) Close() error {
-	c.once.Do(func() { c.gate.release(c) })
+	c.gate.release(c)
 	return c.Conn.Close()
 }
 
@@ -115,8 +117,7 @@ func (g *connGate) admit(c net.Conn, ip string) (*gatedConn, string) {
 	if victim != nil {
 		// Its place is ours now: count it out here, not when its
 		// goroutine gets to Close, so two newcomers cannot take one place.
-		delete(g.idle, victim)
-		victim.once.Do(func() { g.releaseLocked(victim) })
+		g.releaseLocked(victim)
 		g.evicted.Add(1)
 	}
 	gc := &gatedConn{Conn: c, gate: g, ip: ip}
@@ -145,7 +146,12 @@ func (g *connGate) release(c *gatedConn) {
 	g.releaseLocked(c)
 }
 
+// releaseLocked gives c's place back once (g.mu held).
 func (g *connGate) releaseLocked(c *gatedConn) {
+	if c.released {
+		return
+	}
+	c.released = true
 	delete(g.idle, c)
 	g.open--
 	if g.byIP[c.ip]--; g.byIP[c.ip] <= 0 {
@@ -187,7 +193,7 @@ func (g *connGate) connState(c net.Conn, st http.ConnState) {
 		delete(g.idle, gc)
 		return
 	}
-	if _, counted := g.byIP[gc.ip]; counted {
+	if !gc.released {
 		g.idle[gc] = time.Now()
 	}
 }
@@ -211,7 +217,7 @@ func (g *connGate) sweepIdle() {
 				break
 			}
 			delete(g.idle, c)
-			c.once.Do(func() { g.releaseLocked(c) })
+			g.releaseLocked(c)
 			closing = append(closing, c)
 		}
 	}
