@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -258,7 +259,7 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 		}
 		return rc.Flush() == nil
 	}
-	push := kind != kindStaff && len(parts) > 0
+	push := kind != kindStaff && len(parts) > 0 && !slices.ContainsFunc(parts, ownQuery)
 	event := func(rev int64) []byte {
 		if push {
 			if ev, ok := s.partsEvent(c, src.scope, rev, parts); ok {
@@ -352,6 +353,16 @@ func liveParts(c echo.Context, src liveSource) ([]string, error) {
 		out = append(out, u.RequestURI())
 	}
 	return out, nil
+}
+
+// ownQuery reports a part whose query is not one every visitor shares
+// (the round page's "open matches only"): a free text filter, or any
+// other parameter. Such a stream gets "rev" and its page fetches, as any
+// visitor may; pushing would let a guest have the server render a page
+// per made-up query after every change without asking for anything.
+func ownQuery(part string) bool {
+	_, q, _ := strings.Cut(part, "?")
+	return q != "" && q != "open=1"
 }
 
 // knownRevision is the revision the page already shows: what the browser

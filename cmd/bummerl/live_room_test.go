@@ -500,3 +500,34 @@ func TestGateCloseRacesEviction(t *testing.T) {
 		d.Close()
 	}
 }
+
+// TestLivePartsLanguageAndQuery: a part renders in the stream's language
+// however the visitor's headers say otherwise, so the next visitor of
+// that language gets it right (the memo is keyed by it); a part with a
+// query of its own is not pushed (the stream says "rev" and the page
+// fetches), so made-up queries cost the server nothing after a change.
+func TestLivePartsLanguageAndQuery(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	tr := &http.Transport{MaxIdleConnsPerHost: -1}
+	defer tr.CloseIdleConnections()
+	standings := f.path + "/standings"
+	de := map[string]string{"Sec-Fetch-Site": "same-origin", "Accept-Language": "de"}
+	en := openStream(t, f.app, tr, f.path+"/events?lang=en&rev=0&part="+url.QueryEscape(standings), de)
+	_, parts := partsOf(t, en.next())
+	want := f.api.request(http.MethodGet, standings+"?lang=en", nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
+	if parts[standings] != want.body {
+		t.Errorf("the English stream's standings differ from the English page:\n%q\n%q", parts[standings], want.body)
+	}
+	misses := f.app.s.pages.misses.Load()
+	own := openStream(t, f.app, tr, f.path+"/events?rev=0&part="+url.QueryEscape(f.path+"/rounds/1?x=1"), de)
+	if ev := own.next(); ev.name != "rev" {
+		t.Errorf("a part with a query of its own: event %+v, want rev", ev)
+	}
+	if m := f.app.s.pages.misses.Load(); m != misses {
+		t.Errorf("%d pages rendered for a made-up query", m-misses)
+	}
+	if !ownQuery("/t/1/rounds/1?q=Huber") || ownQuery("/t/1/rounds/1?open=1") || ownQuery("/t/1/card/3") {
+		t.Error("ownQuery")
+	}
+}

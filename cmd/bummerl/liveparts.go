@@ -107,7 +107,7 @@ func (s *server) partsEvent(c echo.Context, scope string, rev int64, parts []str
 	variant := lang(c) + "\x00" + tokenVariant(req)
 	for i, p := range parts {
 		enc, ok := s.live.parts.get(scope, rev, p+"\x00"+variant, func() ([]byte, bool) {
-			return s.renderPart(req, p)
+			return s.renderPart(req, p, lang(c))
 		}, &s.live.stats)
 		if !ok {
 			return nil, false
@@ -139,11 +139,11 @@ func tokenVariant(req *http.Request) string {
 var partHeaders = []string{echo.HeaderCookie, "Accept-Language", echo.HeaderSecFetchSite, "User-Agent"}
 
 // renderPart renders part (a path with query) as the page's own fetch of
-// it would be answered (HX-Request: true, the visitor's cookies and
-// language), through the whole app: the page cache, the access checks and
+// it would be answered (HX-Request: true, the visitor's cookies) in lang,
+// through the whole app: the page cache, the access checks and
 // the handlers. It is the JSON member "part":"html"; false unless the
 // answer is a 200 with HTML.
-func (s *server) renderPart(req *http.Request, part string) ([]byte, bool) {
+func (s *server) renderPart(req *http.Request, part, lang string) ([]byte, bool) {
 	// Not the stream's context: the render is shared with other streams
 	// and must not end when this one does.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(req.Context()), 30*time.Second)
@@ -158,6 +158,15 @@ func (s *server) renderPart(req *http.Request, part string) ([]byte, bool) {
 			r.Header[h] = v
 		}
 	}
+	// In the stream's language (its ?lang= too, which the part's own
+	// address does not carry): what the memo's key says.
+	r.Header.Del(echo.HeaderCookie)
+	for _, ck := range req.Cookies() {
+		if ck.Name != langCookie {
+			r.AddCookie(ck)
+		}
+	}
+	r.AddCookie(&http.Cookie{Name: langCookie, Value: lang})
 	r.Header.Set("HX-Request", "true")
 	r.RemoteAddr = req.RemoteAddr
 	r.Host = req.Host
