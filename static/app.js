@@ -117,6 +117,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     return;
   }
   var stream = root.getAttribute("data-live");
+  var staff = root.hasAttribute("data-live-staff"); // logged in: another stream
   var current = root.getAttribute("data-live-rev"); // null: the stream brings the parts at once
   var id = Math.random().toString(36).slice(2);
   var busy = false;
@@ -183,7 +184,14 @@ document.addEventListener("htmx:beforeSwap", function (e) {
       busy = false;
       done(rev);
     }, function () {
-      busy = false; // the next event or renewal of the stream tries again
+      // Refused or cut (a busy server answers 503): again in a few
+      // seconds; the stream itself has moved on to this revision.
+      busy = false;
+      if (queued === null) {
+        setTimeout(function () {
+          fetchParts(rev, elements());
+        }, 2000 + Math.random() * 2000);
+      }
     }).then(function () {
       if (queued !== null) {
         var next = queued;
@@ -227,7 +235,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     try {
       worker = new SharedWorker("/static/live-worker.js", {name: "bummerl-live"});
       worker.port.onmessage = function (m) {
-        if (m.data.stream === stream) {
+        if (m.data.stream === stream && m.data.staff === staff) {
           receive(m.data.type, m.data.data, m.data.rev);
         }
       };
@@ -239,7 +247,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   function follow() {
     var parts = elements().map(partURL);
     if (worker !== null) {
-      worker.port.postMessage({type: "watch", id: id, stream: stream, parts: parts, rev: current});
+      worker.port.postMessage({type: "watch", id: id, stream: stream, staff: staff, parts: parts, rev: current});
       return;
     }
     leave();
@@ -270,7 +278,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
 
   function leave() {
     if (worker !== null) {
-      worker.port.postMessage({type: "bye", id: id, stream: stream});
+      worker.port.postMessage({type: "bye", id: id, stream: stream, staff: staff});
     } else if (own !== null) {
       own.close();
       own = null;

@@ -7,49 +7,58 @@
 // with the parts of all its tabs and hands every event to each of them.
 "use strict";
 
-// stream URL → {tabs: {id: {port, parts, rev}}, source, key, rev, last, wait}:
+// name (the stream's URL, marked for a logged-in user: a login while a
+// visitor's stream is open needs a stream of its own) →
+// {url, tabs: {id: {port, parts, rev}}, source, key, rev, last, wait}:
 // rev is the revision the open stream stands at, last its newest event.
 var streams = {};
 
+function nameOf(msg) {
+  return msg.stream + (msg.staff ? " staff" : "");
+}
+
 function watch(port, msg) {
-  var s = streams[msg.stream];
+  var name = nameOf(msg);
+  var s = streams[name];
   if (s === undefined) {
-    s = streams[msg.stream] = {tabs: {}, source: null, key: null, rev: null, last: null, wait: 0};
+    s = streams[name] = {url: msg.stream, tabs: {}, source: null, key: null, rev: null, last: null, wait: 0};
   }
-  s.tabs[msg.id] = {port: port, parts: msg.parts, rev: msg.rev};
+  var tab = s.tabs[msg.id] = {port: port, parts: msg.parts, rev: msg.rev};
   // A tab that comes late (or back from the browser's history) and shows
   // another revision gets the newest event at once, or a new stream that
   // brings it.
   if (s.source !== null && msg.rev !== s.rev) {
     if (s.last !== null && s.last.rev === s.rev) {
       port.postMessage(s.last);
+      tab.rev = s.rev;
     } else {
       s.key = null;
     }
   }
-  connect(msg.stream);
+  connect(name);
 }
 
-function leave(stream, id) {
-  var s = streams[stream];
+function leave(name, id) {
+  var s = streams[name];
   if (s === undefined || s.tabs[id] === undefined) {
     return;
   }
   delete s.tabs[id];
-  connect(stream);
+  connect(name);
 }
 
 // connect opens the stream with the parts of its tabs, again when that set
 // changed, and closes it when no tab is left.
-function connect(stream) {
-  var s = streams[stream];
+function connect(name) {
+  var s = streams[name];
+  var stream = s.url;
   var ids = Object.keys(s.tabs);
   if (ids.length === 0) {
     if (s.source !== null) {
       s.source.close();
     }
     clearTimeout(s.timer);
-    delete streams[stream];
+    delete streams[name];
     return;
   }
   var parts = [];
@@ -87,7 +96,7 @@ function connect(stream) {
   function relay(type) {
     return function (e) {
       s.wait = 0;
-      var msg = {type: type, stream: stream, data: e.data, rev: e.lastEventId};
+      var msg = {type: type, stream: stream, staff: name !== stream, data: e.data, rev: e.lastEventId};
       s.last = msg;
       s.rev = e.lastEventId;
       Object.keys(s.tabs).forEach(function (id) {
@@ -109,8 +118,8 @@ function connect(stream) {
     s.wait = Math.min(60000, s.wait === 0 ? 5000 : s.wait * 2);
     s.timer = setTimeout(function () {
       s.source = null;
-      if (streams[stream] === s) {
-        connect(stream);
+      if (streams[name] === s) {
+        connect(name);
       }
     }, s.wait / 2 + Math.random() * s.wait);
   });
@@ -122,11 +131,11 @@ self.addEventListener("connect", function (e) {
   port.addEventListener("message", function (m) {
     var msg = m.data;
     if (msg.type === "watch") {
-      mine[msg.id] = msg.stream;
+      mine[msg.id] = nameOf(msg);
       watch(port, msg);
     } else if (msg.type === "bye") {
       delete mine[msg.id];
-      leave(msg.stream, msg.id);
+      leave(nameOf(msg), msg.id);
     }
   });
   // Where browsers tell that a tab's port is gone (a crashed tab says no

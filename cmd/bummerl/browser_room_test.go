@@ -168,3 +168,39 @@ func TestBrowserPhoneOneConnection(t *testing.T) {
 	// the page load or one opened ahead (no request on it).
 	eventually(t, "the phone holds at most 3 connections", func() bool { return gate.stats(0).Open <= 3 })
 }
+
+// TestBrowserLoginKeepsStaffParts (issue 19): a visitor's tab follows the
+// round page; in the same browser a helper logs in and opens it too. The
+// tabs share the browser's worker, but not its stream: the visitor's tab
+// keeps the visitors' parts its page was drawn for, the helper's page
+// gets a stream of its own that only says "rev" (a visitor's part pushed
+// to a staff page would replace his forms and links).
+func TestBrowserLoginKeepsStaffParts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
+	browser := startBrowser(t)
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	_, app, _ := gatedApp(t, f)
+	helper := newPage(t, browser, app)
+	visitorCtx, cancel := chromedp.NewContext(helper.ctx) // a second tab of that browser
+	defer cancel()
+	visitor := &browserPage{t: t, ctx: visitorCtx, app: app}
+	visitor.open(f.path+"/standings", testid("standings-live"))
+	eventually(t, "the visitor's tab follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	helper.login("Hans")
+	helper.open(f.path+"/standings", testid("standings-live"))
+	l := f.app.s.live
+	kinds := func() (int, int) {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return l.open[kindPhone], l.open[kindStaff]
+	}
+	eventually(t, "a visitor's and a staff stream", func() bool { p, s := kinds(); return p == 1 && s == 1 })
+	// The helper's page follows a change through its own stream.
+	helper.step("mark", chromedp.Evaluate[chromedp.Void](`window.revs = []; document.addEventListener("bummerl:live", e => window.revs.push(e.detail.revision))`))
+	f.rename("Preisschnapsen Hinterbrühl 2")
+	helper.until("the helper's page got the change", `window.revs.includes(`+strconv.FormatInt(f.revision(), 10)+`)`)
+}
