@@ -11,9 +11,9 @@ import (
 
 // hub tells the subscribers of a tournament its new revision after every
 // committed change made through this Store (Create, Update). It is what
-// keeps the projector, the phones and the round pages live: the web app
-// streams the revisions to the browsers (server-sent events), which then
-// fetch the parts of their page again.
+// keeps the projector, the phones and the round pages live: on each
+// revision the web app renders the changed parts of the pages once and
+// streams them to the browsers (server-sent events).
 //
 // A subscriber gets a channel with room for one revision. Publishing never
 // waits: when the subscriber has not taken the previous revision yet, the

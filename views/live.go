@@ -13,9 +13,9 @@ import (
 // data-live="/t/ID/events" (the stream of the tournament's revisions) and
 // data-live-rev (the revision the page was drawn at), and visitors without
 // JavaScript get a slow meta refresh. Each part to refresh carries
-// data-live-src="URL": static/app.js fetches URL with the header
-// HX-Request: true on every new revision and puts the answer (the part
-// alone) in the element.
+// data-live-src="URL", a URL that answers the part alone with the header
+// HX-Request: true: a visitor's stream brings it rendered after every
+// change, a logged-in user's page fetches it (static/app.js).
 
 type liveKey struct{}
 

@@ -167,8 +167,6 @@ func TestLiveStreamBounds(t *testing.T) {
 	lim.MaxConns, lim.PerIP = 24, 0
 	addr := serveLimited(t, f.app.echo, lim, func() {})
 	base := "http://" + addr
-	tr := &http.Transport{MaxIdleConnsPerHost: -1}
-	defer tr.CloseIdleConnections()
 	get := func(path string, header map[string]string, from string) *http.Response {
 		t.Helper()
 		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
