@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 
+	"bummerl/cmd/bummerl/internal/web"
 	"bummerl/store"
 )
 
@@ -40,7 +41,7 @@ func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// written, so the command fails (a cron job must notice).
 	if store.IsPostgres(*db) {
 		fmt.Fprintf(stderr, "backup: %s\n  pg_dump --format=custom --file=%s '%s'\n",
-			errorText(store.ErrPostgresBackup, *lang), rest[0], store.Redact(*db))
+			web.ErrorText(store.ErrPostgresBackup, *lang), rest[0], store.Redact(*db))
 		return 1
 	}
 	// Open would create a missing database; a backup of nothing is a mistake.
@@ -59,7 +60,7 @@ func backupCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer st.Close()
 	ctx := context.Background()
 	if err := st.Backup(ctx, rest[0]); err != nil {
-		fmt.Fprintf(stderr, "backup: %s\n", errorText(err, *lang))
+		fmt.Fprintf(stderr, "backup: %s\n", web.ErrorText(err, *lang))
 		return 1
 	}
 	if err := checkBackup(ctx, rest[0]); err != nil {
@@ -81,16 +82,6 @@ func checkBackup(ctx context.Context, path string) error {
 		return err
 	}
 	return errors.Join(st.Check(ctx), st.Close())
-}
-
-// errorText is the message of err in lang when it has one (the store's
-// and the domain's errors), else its English text.
-func errorText(err error, lang string) string {
-	var t interface{ Text(string) string }
-	if errors.As(err, &t) {
-		return t.Text(lang)
-	}
-	return err.Error()
 }
 
 // parseInterspersed parses flags that may come before, between or after

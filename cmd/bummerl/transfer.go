@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 
+	"bummerl/cmd/bummerl/internal/web"
 	"bummerl/store"
 )
 
@@ -93,7 +94,7 @@ func exportCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "export: %s\n", errorText(err, lang))
+		fmt.Fprintf(stderr, "export: %s\n", web.ErrorText(err, lang))
 		return 1
 	}
 	data, err := documentJSON(doc)
@@ -146,7 +147,7 @@ func importCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	doc, err := store.ReadDocument(f)
 	f.Close()
 	if err != nil {
-		fmt.Fprintf(stderr, "import: %s: %s\n", file, errorText(err, lang))
+		fmt.Fprintf(stderr, "import: %s: %s\n", file, web.ErrorText(err, lang))
 		return 1
 	}
 	st, err := store.Open(db) // a new database file is a fine place for it
@@ -157,7 +158,7 @@ func importCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer st.Close()
 	t, err := st.ImportTournament(context.Background(), store.User{Name: "bummerl import"}, doc)
 	if err != nil {
-		fmt.Fprintf(stderr, "import: %s: %s\n", file, errorText(err, lang))
+		fmt.Fprintf(stderr, "import: %s: %s\n", file, web.ErrorText(err, lang))
 		return 1
 	}
 	fmt.Fprintln(stdout, map[string]string{

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"bummerl/cmd/bummerl/internal/web"
 	"bummerl/store"
 )
 
@@ -56,7 +57,7 @@ func userAdd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r, err := store.ParseRole(*role)
 	if err != nil {
-		fmt.Fprintf(stderr, "user add: %s\n", errorText(err, *lang))
+		fmt.Fprintf(stderr, "user add: %s\n", web.ErrorText(err, *lang))
 		return 2
 	}
 	password, err := firstLine(stdin)
@@ -76,7 +77,7 @@ func userAdd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The command line has no login: the audit names the command.
 	u, err := st.AddUser(context.Background(), store.User{Name: "bummerl user add"}, rest[0], password, r)
 	if err != nil {
-		fmt.Fprintf(stderr, "user add: %s\n", errorText(err, *lang))
+		fmt.Fprintf(stderr, "user add: %s\n", web.ErrorText(err, *lang))
 		return 1
 	}
 	fmt.Fprintln(stdout, map[string]string{

@@ -1,0 +1,285 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"bummerl/store"
+)
+
+// TestBrowserDesk: the organiser's desk (issue 9) in headless Chromium.
+func TestBrowserDesk(t *testing.T) {
+	t.Parallel() // waits on Chromium mostly: the others run meanwhile
+	if testing.Short() {
+		t.Skip("browser tests skipped with -short")
+	}
+	browser := startBrowser(t)
+	t.Run("namesake ask", func(t *testing.T) { browserNamesakeAsk(t, browser) })
+	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
+	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
+	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
+	t.Run("takings", func(t *testing.T) { browserTakings(t, browser) })
+	t.Run("when and where", func(t *testing.T) { browserEvent(t, browser) })
+	t.Run("score sheet as on paper", func(t *testing.T) { browserSheet(t, browser) })
+}
+
+// browserNamesakeAsk: a returning buyer typed as a new one is asked about;
+// Enter sells to him, and a different person is told apart by a note,
+// all with the keyboard alone.
+func browserNamesakeAsk(t *testing.T, browser context.Context) {
+	app := newTestApp(t)
+	tour := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
+	app.addUser("Hans", store.Helper)
+	p := newPage(t, browser, app)
+	p.login("Hans")
+	p.open(tour+"/sale", testid("sale-form"))
+	p.until("focus on the name", `document.activeElement.id === "f-name"`)
+
+	p.step("first sale", chromedp.KeyEvent("Franz Huber"+kb.Tab+"2"+kb.Enter))
+	p.until("2 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "2"`)
+	p.step("the same man again", chromedp.KeyEvent("franz hüber"+kb.Tab+"1"+kb.Enter))
+	p.until("the ask, focus on yes", `document.activeElement && document.activeElement.dataset.testid === "ask-same"`)
+	if got := p.text(testid("ask-question")); got != "Franz Huber hat schon Karten 1, 2 — ihm verkaufen?" {
+		t.Errorf("question %q", got)
+	}
+	p.shot("ask")
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("ask-phone")
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	p.step("yes: one key", chromedp.KeyEvent(kb.Enter))
+	p.until("3 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "3"`)
+	p.until("a fresh, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === "" && document.querySelector('[data-testid="sale-ask"]') === null`)
+	if got := p.text(testid("last-sale")); !strings.Contains(got, "Franz Huber") || p.text(testid("sold-cards")) != "3" {
+		t.Errorf("last sale %q", got)
+	}
+
+	// A different Franz Huber: Tab past the count to the note, type, Enter.
+	p.step("a namesake", chromedp.KeyEvent("Franz Huber"+kb.Tab+"1"+kb.Enter))
+	p.until("the ask", `document.activeElement && document.activeElement.dataset.testid === "ask-same"`)
+	if got := p.text(testid("ask-question")); got != "Franz Huber hat schon Karten 1, 2, 3 — ihm verkaufen?" {
+		t.Errorf("question %q", got)
+	}
+	p.step("to the note", chromedp.KeyEvent(kb.Tab+kb.Tab))
+	if got := eval[string](p, `document.activeElement.name`); got != "note" {
+		t.Fatalf("focus on %q after two Tabs, want the note", got)
+	}
+	p.step("a different person", chromedp.KeyEvent("Graz"+kb.Enter))
+	p.until("4 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "4"`)
+	if got := p.text(testid("last-sale")); !strings.Contains(got, "Franz Huber (Graz)") {
+		t.Errorf("last sale %q, want the namesake with his note", got)
+	}
+	p.shot("namesake-sold")
+	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(cardsByPlayer(got)[1]) != 3 {
+		t.Errorf("players %+v", got.Players)
+	}
+}
+
+// browserInlineRound: a helper enters a whole 8-match round on the round
+// page with the keyboard alone — the page opens with the focus on the
+// first match's winner; per match the winner's card number, Tab, the
+// score, Enter; the focus moves on to the next open match by itself.
+func browserInlineRound(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	ms := f.load().Rounds[0].Matches
+	if len(ms) != 8 {
+		t.Fatalf("%d matches, want 8", len(ms))
+	}
+	p := newPage(t, browser, f.app)
+	p.login("Hans")
+	p.open(f.path+"/rounds/1", testid("matches"))
+	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.roundMark = "still here"`))
+	scores := []string{"2:0", "21", "2-1", "2:0", "2:1", "k", "2:1", "2:0"} // k: kampflos
+	for i, m := range ms {
+		no := strconv.Itoa(m.No)
+		p.until("focus on match "+no, `document.activeElement && document.activeElement.dataset.testid === "inline-winner-`+no+`"`)
+		winner := m.A
+		if i%2 == 1 {
+			winner = m.B
+		}
+		if i == 1 {
+			// A slip first: the loser's score first is refused in the row,
+			// the focus stays there, and the corrected score goes through.
+			p.step("slip in match "+no, chromedp.KeyEvent(strconv.Itoa(int(winner))+kb.Tab+"12"+kb.Enter))
+			p.until("the refusal in match "+no, `document.querySelector('[data-testid="inline-error-`+no+`"]') !== null`)
+			p.shot("refused")
+			if got := eval[string](p, `document.activeElement.name`); got != "bummerl" {
+				t.Fatalf("focus on %q after the refusal, want the score", got)
+			}
+			p.step("correct the score", chromedp.KeyEvent(scores[i]+kb.Enter))
+		} else {
+			p.step("enter match "+no, chromedp.KeyEvent(strconv.Itoa(int(winner))+kb.Tab+scores[i]+kb.Enter))
+		}
+		p.until("match "+no+" saved", `document.querySelector('[data-testid="inline-`+no+`"]') === null`)
+		if i == 3 {
+			p.shot("half-entered")
+			p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+			p.shot("half-entered-phone")
+			p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+			// The viewport change must not have taken the focus away.
+			p.until("focus kept", `document.activeElement && document.activeElement.dataset.testid === "inline-winner-`+strconv.Itoa(ms[4].No)+`"`)
+		}
+	}
+	p.until("the round is complete", `document.querySelector('[data-testid="round-complete"]') !== null`)
+	p.shot("round-entered")
+	if mark := eval[string](p, `window.roundMark || ""`); mark != "still here" {
+		t.Error("entering results reloaded the page")
+	}
+	tr := f.load()
+	for i, m := range tr.Rounds[0].Matches {
+		want := ms[i].A
+		if i%2 == 1 {
+			want = ms[i].B
+		}
+		if m.Result == nil || m.Result.Winner != want {
+			t.Errorf("match %d: result %+v, want winner %d", m.No, m.Result, want)
+			continue
+		}
+		if scores[i] == "k" {
+			if !m.Walkover() {
+				t.Errorf("match %d: %+v, want a walkover", m.No, m.Result)
+			}
+			continue
+		}
+		won, lost := m.Score()
+		if got := fmt.Sprintf("%d%d", won, lost); got != strings.NewReplacer(":", "", "-", "").Replace(scores[i]) {
+			t.Errorf("match %d: %d:%d, want %s", m.No, won, lost, scores[i])
+		}
+	}
+	if got := p.text(testid("status-" + strconv.Itoa(ms[1].No))); got != "fertig, 2:1" {
+		t.Errorf("status of match %d %q", ms[1].No, got)
+	}
+	if got := p.text(testid("status-" + strconv.Itoa(ms[5].No))); got != "fertig, kampflos" {
+		t.Errorf("status of match %d %q, want the walkover", ms[5].No, got)
+	}
+}
+
+// browserUndoAsks: undoing a draw opens a page listing the pairings it
+// removes; only its button undoes, and the rounds page then shows the
+// undone draw with its commitment and seed to everyone.
+func browserUndoAsks(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	seed := f.load().Current().Draw.Seed
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/draw", testid("undo"))
+	p.navigate("undo link", chromedp.Click(chromedp.CSS(testid("undo"))))
+	p.until("the pairings", `document.querySelectorAll('[data-testid="undo-pairings"] li').length === 4`)
+	p.shot("undo-confirm")
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("undo-confirm-phone")
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	if n := len(f.load().Rounds); n != 1 {
+		t.Fatalf("%d rounds after opening the confirm page", n)
+	}
+	p.navigate("confirm", chromedp.Click(chromedp.CSS(testid("undo-confirm"))))
+	if n := len(f.load().Rounds); n != 0 {
+		t.Fatalf("%d rounds after confirming", n)
+	}
+	p.open(f.path+"/rounds", testid("undone-draws"))
+	if got := p.text(testid("undone-seed")); got != seed {
+		t.Errorf("seed shown %q, want %q", got, seed)
+	}
+	p.shot("rounds-undone")
+}
+
+// browserHistory: the organiser reads the history as lines, filters it by
+// a user with the form, and unfolds an action's rows.
+func browserHistory(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	m := f.firstPlayable(1)
+	f.quick(f.helper, 1, m, m.B, "2:1")
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/history", testid("history"))
+	p.shot("history")
+	want := "Ergebnis Runde 1, Partie " + strconv.Itoa(m.No) + ": Sieger Karte " + strconv.Itoa(int(m.B))
+	if got := p.text(testid("history-line")); !strings.HasPrefix(got, want) {
+		t.Errorf("newest line %q, want %q…", got, want)
+	}
+	p.step("choose Hans", chromedp.Evaluate[chromedp.Void](`document.querySelector("select[name=user]").value = "Hans"`))
+	p.navigate("filter", chromedp.Click(chromedp.CSS(testid("history-filter-submit"))))
+	if got := p.text(testid("history-count")); !strings.HasPrefix(got, "1 Eintrag ·") {
+		t.Errorf("filtered: %q", got)
+	}
+	p.step("unfold", chromedp.Click(chromedp.CSS(`table[data-testid="history"] details summary`)))
+	p.until("rows shown", `document.querySelector('table[data-testid="history"] details').open`)
+	p.shot("history-filtered")
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("history-phone")
+}
+
+// browserTakings: a sale paid by card chosen at the desk with the
+// keyboard, the form back to cash for the next buyer; the takings page
+// prints on one A4 page.
+func browserTakings(t *testing.T, browser context.Context) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	tour := org.createTournament(settingsForm(map[string]string{"cards": "64", "max_cards": "3", "price": "12,50"}))
+	for i := range 12 {
+		u := "Helfer " + strconv.Itoa(i)
+		c := app.loggedIn(u, store.Helper)
+		c.post(tour+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i)}, "count": {"2"}, "payment": {[]string{"cash", "card", "other"}[i%3]}})
+	}
+	org.post(tour+"/sale/cancel", url.Values{"card": {"3"}})
+	p := newPage(t, browser, app)
+	p.login("Anna")
+	p.open(tour+"/sale", testid("sale-form"))
+	// Name, Tab, cards, Tab club, Tab phone, Tab to the payment: "k" picks Karte.
+	p.step("sell by card", chromedp.KeyEvent("Gertrude Kern"+kb.Tab+"1"+kb.Tab+kb.Tab+kb.Tab+"k"+kb.Enter))
+	p.until("sold", `document.querySelector('[data-testid="sold"]').textContent === "24"`)
+	if got := eval[string](p, `document.getElementById("f-payment").value`); got != "cash" {
+		t.Errorf("payment for the next buyer %q, want cash again", got)
+	}
+	p.shot("desk")
+	tr, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	if c, _ := tr.Card(3); c.Payment != "card" { // the lowest free number
+		t.Errorf("card 3 paid %q, want card", c.Payment)
+	}
+	p.open(tour+"/takings", testid("takings"))
+	p.shot("takings")
+	p.step("print media", emulateMedia("print"))
+	pdf := runStep(p, "print", chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize()))
+	p.save("takings.pdf", pdf)
+	if n := pdfPages(pdf); n != 1 {
+		t.Errorf("the takings print on %d pages, want 1", n)
+	}
+}
+
+// browserEvent: the organiser types date, start and venue into the
+// settings; the public overview and the printed round list show them.
+func browserEvent(t *testing.T, browser context.Context) {
+	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	p := newPage(t, browser, f.app)
+	p.login("Anna")
+	p.open(f.path+"/settings", testid("event-fields"))
+	p.step("fill in", chromedp.Evaluate[chromedp.Void](`document.getElementById("f-date").value = "2026-03-14";
+		document.getElementById("f-start").value = "19:00";
+		document.getElementById("f-venue").value = "Gasthaus Zur Post, Kirchberg"`))
+	p.shot("settings")
+	p.navigate("save", chromedp.Click(chromedp.CSS(testid("save-settings"))))
+	p.open(f.path, testid("event-line"))
+	if got := p.text(testid("event-line")); got != "Sa., 14.03.2026 · Beginn 19:00 Uhr · Gasthaus Zur Post, Kirchberg" {
+		t.Errorf("event line %q", got)
+	}
+	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.shot("overview-phone")
+	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
+	f.drawDigital()
+	p.open(f.path+"/print/rounds/1", testid("event-line"))
+	p.step("print media", emulateMedia("print"))
+	p.shot("round-list-print")
+	if vis := eval[bool](p, `getComputedStyle(document.querySelector('[data-testid="event-line"]')).display !== "none"`); !vis {
+		t.Error("the event line is hidden in print")
+	}
+}

@@ -1,0 +1,220 @@
+package web
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"bummerl/store"
+)
+
+// TestSetupStalledBody: a setup request whose body stalls does not hold
+// the setup lock; the person at the laptop can still set up at once.
+func TestSetupStalledBody(t *testing.T) {
+	app := newTestApp(t)
+	conn, err := net.Dial("tcp", app.srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// A same-origin browser needs no token, so nothing reads the body
+	// before the handler; half of it never comes.
+	body := "name=Mallory&password=geheim123"
+	fmt.Fprintf(conn, "POST /setup HTTP/1.1\r\nHost: bummerl.test\r\nSec-Fetch-Site: same-origin\r\n"+
+		"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s", 2*len(body), body)
+	time.Sleep(300 * time.Millisecond) // let it reach the handler
+
+	c := app.client()
+	c.http.Timeout = 5 * time.Second
+	form := url.Values{"name": {"Anna"}, "password": {"geheim123"}, "_csrf": {c.csrf()}}
+	req, err := http.NewRequest(http.MethodPost, app.srv.URL+"/setup", strings.NewReader(form.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		t.Fatalf("setup while another setup's body stalls: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("setup: status %d, want 303", resp.StatusCode)
+	}
+	if _, err := app.store.CheckPassword(t.Context(), "Anna", "geheim123"); err != nil {
+		t.Errorf("Anna after setup: %v", err)
+	}
+	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
+		t.Errorf("users = %d, %v; want 1", n, err)
+	}
+}
+
+// endlessReader is /dev/zero up to n bytes, counting what was read.
+type endlessReader struct{ n, read int }
+
+func (r *endlessReader) Read(p []byte) (int, error) {
+	if r.read >= r.n {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n-r.read)
+	clear(p[:k])
+	r.read += k
+	return k, nil
+}
+
+// TestRefereeInputCapped: bummerl referee reads at most 10 MB and says so
+// instead of growing without bound on /dev/zero — in one line ending with
+// a newline (issue 20), from stdin and from a file alike.
+func TestRefereeInputCapped(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, maxRefereeInput+1); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"de": "größer als 10 MB", "en": "larger than 10 MB"} {
+		in := &endlessReader{n: 64 << 20}
+		for _, args := range [][]string{{"-lang", lang}, {"-lang", lang, big}} {
+			var out, errOut strings.Builder
+			code := runReferee(args, in, &out, &errOut)
+			msg := errOut.String()
+			if code != 1 || !strings.Contains(msg, want) || !strings.HasPrefix(msg, "bummerl referee: ") ||
+				!strings.HasSuffix(msg, "\n") || strings.Count(msg, "\n") != 1 || out.Len() != 0 {
+				t.Errorf("%v: status %d, stdout %q, stderr %q; want 1, nothing and one line with %q", args, code, out.String(), msg, want)
+			}
+		}
+		if in.read > maxRefereeInput+64<<10 {
+			t.Errorf("%s: read %d bytes of the input, want at most about 10 MB", lang, in.read)
+		}
+	}
+}
+
+// TestBackupFilePrivate: the backup holds password hashes and the seed of
+// an announced draw, so only its owner may read it.
+func TestBackupFilePrivate(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "bummerl.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	backup := filepath.Join(dir, "sicherung.db")
+	if code, _, errOut := runCmd("", "backup", "--db", db, backup); code != 0 {
+		t.Fatalf("backup: status %d: %s", code, errOut)
+	}
+	fi, err := os.Stat(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := fi.Mode().Perm(); mode != 0o600 {
+		t.Errorf("backup file mode %v, want -rw-------", mode)
+	}
+}
+
+// TestStaticFilesOnly: /static/ serves the assets, not a listing of them.
+func TestStaticFilesOnly(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	for _, p := range []string{"/static/", "/static/./", "/static"} {
+		r := c.get(p)
+		if r.status != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, want 404", p, r.status)
+		}
+		mustNotContain(t, r.body, `href="app.js"`, `href="style.css"`) // a listing
+	}
+	if r := c.get("/static/style.css"); r.status != http.StatusOK {
+		t.Errorf("GET /static/style.css: status %d", r.status)
+	}
+	if r := c.request(http.MethodHead, "/static/htmx.min.js", nil, nil); r.status != http.StatusOK {
+		t.Errorf("HEAD /static/htmx.min.js: status %d", r.status)
+	}
+}
+
+// TestCSRFNotFromQuery: the token counts in the posted form or the header,
+// not in the address (?_csrf=), where logs and Referer headers keep it.
+func TestCSRFNotFromQuery(t *testing.T) {
+	app := newTestApp(t)
+	c := app.loggedIn("Anna", store.Organiser)
+	tok := c.csrf()
+	if r := c.postRaw("/tournaments?_csrf="+url.QueryEscape(tok), settingsForm(nil), nil); r.status != http.StatusForbidden {
+		t.Errorf("token in the query: status %d, want 403", r.status)
+	}
+	if list, err := app.store.Tournaments(t.Context()); err != nil || len(list) != 0 {
+		t.Fatalf("tournaments after the refused post: %v, %v", list, err)
+	}
+	if r := c.post("/tournaments", settingsForm(nil)); r.status != http.StatusSeeOther {
+		t.Errorf("token in the form: status %d, want 303", r.status)
+	}
+	if r := c.htmx("/tournaments", settingsForm(nil)); r.status != http.StatusSeeOther {
+		t.Errorf("token in the header: status %d, want 303", r.status)
+	}
+}
+
+// TestQRHostBounded: without --base-url the QR codes link to the request's
+// Host; an overlong or malformed one gives the connection's local address
+// instead of a 500.
+func TestQRHostBounded(t *testing.T) {
+	app := newTestAppConfig(t, func(c *serverConfig) { c.BaseURL = "" })
+	org := app.loggedIn("Anna", store.Organiser)
+	path := org.createTournament(settingsForm(nil))
+	if r := org.post(path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d\n%s", r.status, r.body)
+	}
+	withHost := func(c *testClient, p, host string) response {
+		req, err := http.NewRequest(http.MethodGet, app.srv.URL+p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		// The client's cookie jar goes by the Host header: send the
+		// session of the server's address by hand.
+		for _, ck := range c.http.Jar.Cookies(req.URL) {
+			req.AddCookie(ck)
+		}
+		return c.do(req)
+	}
+	local := "http://" + app.srv.Listener.Addr().String()
+	long := strings.Repeat("a", 5000) + ".example"
+	r := withHost(app.client(), path+"/card/1/qr.png", long)
+	if r.status != http.StatusOK || r.header.Get("Content-Type") != "image/png" {
+		t.Errorf("QR code with a 5,000-character Host: status %d, %s", r.status, r.header.Get("Content-Type"))
+	}
+	for host, base := range map[string]string{
+		long:                  local,
+		"bummerl.local:8080":  "http://bummerl.local:8080",
+		"192.168.1.20:8080":   "http://192.168.1.20:8080",
+		"a_b.example":         local,
+		"bummerl.local:99999": local,
+	} {
+		r := withHost(org, path+"/entry-cards", host)
+		if r.status != http.StatusOK {
+			t.Errorf("entry cards with Host %.40q: status %d %s", host, r.status, r.location())
+			continue
+		}
+		mustContain(t, r.body, base+path+"/card/1")
+		if len(host) > maxHostLen {
+			mustNotContain(t, r.body, host[:300])
+		}
+	}
+}
+
+func TestValidHost(t *testing.T) {
+	for h, want := range map[string]bool{
+		"localhost": true, "localhost:8080": true, "bummerl.local": true, "192.168.1.20:8080": true,
+		"[::1]:8080": true, "xn--brhl-1ra.at": true,
+		"": false, strings.Repeat("a", 64) + ".at": false, strings.Repeat("a.", 130) + "at": false,
+		"a..b": false, "a_b": false, "host:": false, "host:80x": false, "host:123456": false, "a b": false,
+	} {
+		if got := validHost(h); got != want {
+			t.Errorf("validHost(%.40q) = %v, want %v", h, got, want)
+		}
+	}
+}

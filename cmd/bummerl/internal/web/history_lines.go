@@ -1,0 +1,474 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"bummerl/domain/tournament"
+	"bummerl/store"
+	"bummerl/views"
+)
+
+// The history (issue 9) reads each audit row as one line in the page's
+// language, naming the match and the people: "Ergebnis Runde 2, Partie 3:
+// Sieger Karte 17 (Franz Huber) 2:1". The rows an action changed (the
+// audit's before and after, store.changeSet) are read back here by their
+// JSON names; an action whose rows are not understood shows its name.
+
+// auditSet is the audit's before or after as far as the lines need it.
+type auditSet struct {
+	Tournament map[string]any `json:"tournament"`
+	Players    []auditPlayer  `json:"players"`
+	Cards      []auditCard    `json:"cards"`
+	Rounds     []auditRound   `json:"rounds"`
+	Groups     []struct {
+		Round int `json:"round"`
+	} `json:"draw_groups"`
+	Tickets []struct {
+		Round int `json:"round"`
+	} `json:"tickets"`
+	Matches []auditMatch `json:"matches"`
+	// DigitalTable is the match a digital table was started or abandoned
+	// for (store.tableAudit).
+	DigitalTable *struct {
+		Round int `json:"round"`
+		Match int `json:"match"`
+		A     int `json:"a"`
+		B     int `json:"b"`
+	} `json:"digital_table"`
+}
+
+type auditPlayer struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Club  string `json:"club"`
+	Phone string `json:"phone"`
+}
+
+type auditCard struct {
+	No     int `json:"no"`
+	Player int `json:"player"`
+	Sale   int `json:"sale"`
+	From   int `json:"from"` // Swiss: a late entry's first round (SW-15)
+	Out    int `json:"out"`  // Swiss: not paired from this round (SW-16)
+}
+
+type auditRound struct {
+	No         int    `json:"no"`
+	Method     string `json:"method"`
+	Seed       string `json:"seed"`
+	Commitment string `json:"commitment"`
+}
+
+type auditMatch struct {
+	Round       int  `json:"round"`
+	No          int  `json:"no"`
+	A           int  `json:"a"`
+	B           int  `json:"b"`
+	Surrendered bool `json:"surrendered"`
+	Table       int  `json:"table"`
+	Started     bool `json:"started"`
+	HasResult   bool `json:"has_result"`
+	Winner      int  `json:"winner"`
+	BummerlA    int  `json:"bummerl_a"`
+	BummerlB    int  `json:"bummerl_b"`
+	Walkover    bool `json:"walkover"`
+}
+
+// score is the match's result winner first ("2:1"), or "kampflos".
+func (m auditMatch) score(lang string) string {
+	if m.Walkover {
+		return views.Text(lang, "hist.walkover")
+	}
+	won, lost := m.BummerlA, m.BummerlB
+	if m.Winner == m.B {
+		won, lost = lost, won
+	}
+	return fmt.Sprintf("%d:%d", won, lost)
+}
+
+func parseAuditSet(s string) (auditSet, bool) {
+	var a auditSet
+	if s == "" || s == "null" {
+		return a, true
+	}
+	return a, json.Unmarshal([]byte(s), &a) == nil
+}
+
+// historyLine is one audit entry read: its line, details and what it
+// concerns, for the filters.
+type historyLine struct {
+	views.HistoryLine
+	rounds  map[int]bool
+	cards   map[int]bool
+	players map[int]bool
+}
+
+// describe reads entry e of tournament t (its players and cards now name
+// the cards of the entry) in lang.
+func describe(e store.AuditEntry, ros roster, lang string) historyLine {
+	h := historyLine{HistoryLine: views.HistoryLine{ID: e.ID, Day: e.At.Local().Format("02.01.2006"), Time: e.At.Local().Format("15:04"),
+		User: e.User, Action: e.Action},
+		rounds: map[int]bool{}, cards: map[int]bool{}, players: map[int]bool{}}
+	before, okB := parseAuditSet(e.Before)
+	after, okA := parseAuditSet(e.After)
+	if !okB || !okA {
+		return h
+	}
+	for _, set := range []auditSet{before, after} {
+		for _, r := range set.Rounds {
+			h.rounds[r.No] = true
+		}
+		for _, m := range set.Matches {
+			h.rounds[m.Round] = true
+			for _, c := range []int{m.A, m.B} {
+				if c != 0 {
+					h.cards[c] = true
+				}
+			}
+		}
+		for _, c := range set.Cards {
+			h.cards[c.No] = true
+			h.players[c.Player] = true
+		}
+		for _, p := range set.Players {
+			h.players[p.ID] = true
+		}
+	}
+	f := func(key string, args ...any) string { return views.Textf(lang, key, args...) }
+	card := func(no int) string {
+		name := ros.holder(tournament.CardNo(no)).Name
+		if name == "" {
+			return f("hist.card", no)
+		}
+		return f("hist.card_of", no, name)
+	}
+	matchLine := func(m auditMatch) string {
+		b := f("hist.bye")
+		if m.B != 0 {
+			b = card(m.B)
+		}
+		return f("hist.match", m.Round, m.No) + ": " + card(m.A) + " – " + b
+	}
+	var parts []string
+	switch e.Action {
+	case "sell":
+		byPlayer := map[int][]tournament.CardNo{}
+		late := map[int]int{} // player → the round his late entry joins (SW-15)
+		for _, c := range after.Cards {
+			byPlayer[c.Player] = append(byPlayer[c.Player], tournament.CardNo(c.No))
+			late[c.Player] = c.From
+		}
+		names := map[int]string{}
+		for _, p := range after.Players {
+			names[p.ID] = p.Name
+		}
+		for _, pid := range sortedKeys(byPlayer) {
+			name := names[pid]
+			if name == "" {
+				name = ros.players[tournament.PlayerID(pid)].Name
+			}
+			key := "hist.sell"
+			if len(byPlayer[pid]) == 1 {
+				key = "hist.sell1"
+			}
+			line := f(key, views.CardList(byPlayer[pid]), name)
+			if late[pid] > 1 {
+				line += " " + f("hist.late", late[pid])
+			}
+			parts = append(parts, line)
+		}
+	case "withdraw":
+		for _, c := range after.Cards {
+			parts = append(parts, f("hist.withdraw", card(c.No), c.Out))
+		}
+	case "reinstate": // the round he was out of is the one he is back in
+		for _, c := range before.Cards {
+			parts = append(parts, f("hist.reinstate", card(c.No), c.Out))
+		}
+	case "seeds": // SW-4
+		if list, _ := after.Tournament["swiss_seeds"].(string); list != "" {
+			parts = append(parts, f("hist.seeds", list))
+		} else {
+			parts = append(parts, f("hist.seeds_none"))
+		}
+	case "cancel sale":
+		for _, c := range before.Cards {
+			parts = append(parts, f("hist.cancel", c.No, ros.players[tournament.PlayerID(c.Player)].Name))
+		}
+	case editPlayerAction:
+		for i, p := range after.Players {
+			if i < len(before.Players) {
+				parts = append(parts, f("hist.edit_player", before.Players[i].Name, playerChanges(lang, before.Players[i], p)))
+			}
+		}
+	case "result", "result sheet", "table result":
+		for _, m := range after.Matches {
+			if !m.HasResult {
+				continue
+			}
+			line := f("hist.result", m.Round, m.No, card(m.Winner), m.score(lang))
+			for _, o := range before.Matches {
+				if o.Round == m.Round && o.No == m.No && o.HasResult {
+					line += " " + f("hist.was", card(o.Winner), o.score(lang))
+				}
+			}
+			parts = append(parts, line)
+		}
+	case "clear result":
+		for _, m := range before.Matches {
+			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), m.score(lang)))
+		}
+	case "draw", "physical draw":
+		parts = append(parts, roundLines(after, "hist.draw", f)...)
+	case "undo draw":
+		parts = append(parts, roundLines(before, "hist.undo", f)...)
+	case "announce draw":
+		if c, ok := after.Tournament["pending_commitment"].(string); ok && c != "" {
+			parts = append(parts, f("hist.announce", c))
+		}
+	case "start match", "call match", "call matches", "release match":
+		for _, m := range after.Matches {
+			line := matchLine(m)
+			if m.Table > 0 && e.Action != "release match" {
+				line += ", " + f("hist.table", m.Table)
+			}
+			parts = append(parts, line)
+		}
+	case "start table", "abandon table":
+		if d := after.DigitalTable; d != nil {
+			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
+			parts = append(parts, matchLine(auditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
+		}
+	case "create":
+		if after.Tournament != nil {
+			parts = append(parts, f("hist.create", fmt.Sprint(after.Tournament["name"]), fmt.Sprint(after.Tournament["cards"])))
+		}
+	default:
+		if before.Tournament != nil && after.Tournament != nil {
+			if ch := settingsChanges(lang, before.Tournament, after.Tournament); ch != "" {
+				parts = append(parts, ch)
+			}
+		}
+	}
+	const maxParts = 6 // "call matches" may call every table at once
+	if len(parts) > maxParts {
+		parts = append(parts[:maxParts], f("hist.more", len(parts)-maxParts))
+	}
+	h.Line = strings.Join(parts, "; ")
+	h.Details = details(lang, before, after)
+	return h
+}
+
+// roundLines is one line per round of set (a draw made or undone): what
+// happened (message key, with the round's number and its count of matches),
+// and its seed if any.
+func roundLines(set auditSet, key string, f func(string, ...any) string) []string {
+	var lines []string
+	for _, r := range set.Rounds {
+		n := 0
+		for _, m := range set.Matches {
+			if m.Round == r.No {
+				n++
+			}
+		}
+		line := f(key, r.No, n)
+		if r.Seed != "" {
+			line += " " + f("hist.seed", r.Seed)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
+}
+
+// playerChanges names what an edit changed: "Name: Franz Hubr → Franz Huber".
+func playerChanges(lang string, a, b auditPlayer) string {
+	var ch []string
+	for _, c := range []struct{ key, old, new string }{
+		{"hist.f_name", a.Name, b.Name}, {"hist.f_club", a.Club, b.Club}, {"hist.f_phone", a.Phone, b.Phone},
+	} {
+		if c.old != c.new {
+			ch = append(ch, views.Text(lang, c.key)+": "+quote(c.old)+" → "+quote(c.new))
+		}
+	}
+	return strings.Join(ch, ", ")
+}
+
+func quote(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return "„" + s + "“"
+}
+
+// settingsFields are the tournament's fields the history names, in
+// order, with the keys of their names.
+var settingsFields = []struct{ field, key, zero string }{
+	{"name", "hist.s_name", ""}, {"cards", "hist.s_cards", ""}, {"max_cards", "hist.s_max_cards", ""}, {"price_cents", "hist.s_price_cents", ""},
+	{"variant", "hist.s_variant", ""}, {"closing", "hist.s_closing", ""}, {"bummerl_to_win", "hist.s_bummerl_to_win", ""},
+	{"prizes", "hist.s_prizes", ""}, {"multiple_prizes", "hist.s_multiple_prizes", ""}, {"tables", "hist.s_tables", ""},
+	// The Swiss system's (issue 14): left out of the audit when zero.
+	{"form", "hist.s_form", "preis"}, {"swiss_rounds", "hist.s_swiss_rounds", "0"}, {"buchholz_cut1", "hist.s_buchholz_cut1", "false"},
+}
+
+// settingsChanges names the tournament's fields an action changed.
+func settingsChanges(lang string, a, b map[string]any) string {
+	var ch []string
+	for _, f := range settingsFields {
+		text := func(m map[string]any) string {
+			if v, ok := m[f.field]; ok {
+				return fmt.Sprint(v)
+			}
+			return f.zero
+		}
+		o, n := text(a), text(b)
+		if o != n {
+			ch = append(ch, views.Text(lang, f.key)+": "+o+" → "+n)
+		}
+	}
+	return strings.Join(ch, ", ")
+}
+
+// maxDetailRows bounds the rows of one table the details list: a draw of
+// 4096 cards changes thousands (the history page stays small).
+const maxDetailRows = 8
+
+// details are the rows an action changed, before and after, readable.
+func details(lang string, before, after auditSet) []views.HistoryDetail {
+	var out []views.HistoryDetail
+	add := func(when string, set *auditSet) {
+		var lines []string
+		more := 0
+		addRows := func(n int, row func(i int) string) {
+			for i := range n {
+				if i >= maxDetailRows {
+					more += n - maxDetailRows
+					break
+				}
+				lines = append(lines, row(i))
+			}
+		}
+		addRows(len(set.Players), func(i int) string {
+			p := set.Players[i]
+			s := views.Textf(lang, "hist.d_player", p.ID, p.Name)
+			if p.Club != "" {
+				s += ", " + views.Text(lang, "hist.f_club") + " " + p.Club
+			}
+			if p.Phone != "" {
+				s += ", " + views.Text(lang, "hist.f_phone") + " " + p.Phone
+			}
+			return s
+		})
+		addRows(len(set.Cards), func(i int) string {
+			c := set.Cards[i]
+			return views.Textf(lang, "hist.d_card", c.No, c.Player, c.Sale)
+		})
+		addRows(len(set.Rounds), func(i int) string {
+			r := set.Rounds[i]
+			return views.Textf(lang, "hist.d_round", r.No, r.Method, r.Commitment, r.Seed)
+		})
+		addRows(len(set.Matches), func(i int) string {
+			m := set.Matches[i]
+			s := views.Textf(lang, "hist.d_match", m.Round, m.No, m.A, m.B, m.Table)
+			if m.HasResult {
+				s += ", " + views.Textf(lang, "hist.d_result", m.Winner, m.score(lang))
+			}
+			return s
+		})
+		if n := len(set.Tickets); n > 0 {
+			lines = append(lines, views.Textf(lang, "hist.d_tickets", n))
+		}
+		if set.Tournament != nil {
+			// The tournament's fields that changed (its version changes
+			// with every action and is left out); all of them when new.
+			other := before.Tournament
+			if set == &before {
+				other = after.Tournament
+			}
+			var kv []string
+			for _, f := range settingsFields {
+				v := fmt.Sprint(set.Tournament[f.field])
+				if other == nil || fmt.Sprint(other[f.field]) != v {
+					kv = append(kv, views.Text(lang, f.key)+": "+v)
+				}
+			}
+			if len(kv) > 0 {
+				lines = append(lines, strings.Join(kv, ", "))
+			}
+		}
+		if more > 0 {
+			lines = append(lines, views.Textf(lang, "hist.more", more))
+		}
+		if len(lines) > 0 {
+			out = append(out, views.HistoryDetail{When: when, Lines: lines})
+		}
+	}
+	add(views.Text(lang, "history.before"), &before)
+	add(views.Text(lang, "history.after"), &after)
+	return out
+}
+
+// historyFilter is the history page's choice: a round, a player (a part
+// of the name or a card number), a user; 0 and "" for any.
+type historyFilter struct {
+	Round  int
+	Player string
+	User   string
+}
+
+func (f historyFilter) any() bool { return f.Round != 0 || f.Player != "" || f.User != "" }
+
+// playersMatching are the players the filter's player text names: by a
+// card number, else by a part of the name.
+func playersMatching(t *tournament.Tournament, q string) map[int]bool {
+	out := map[int]bool{}
+	q = strings.TrimSpace(q)
+	if no, err := strconv.Atoi(q); err == nil {
+		if c, ok := t.Card(tournament.CardNo(no)); ok {
+			out[int(c.Player)] = true
+		}
+		return out
+	}
+	key := strings.ToLower(q)
+	for _, p := range t.Players {
+		if strings.Contains(strings.ToLower(p.Name), key) {
+			out[int(p.ID)] = true
+		}
+	}
+	return out
+}
+
+// keep reports whether line h passes the filter.
+func (f historyFilter) keep(h historyLine, players map[int]bool, owner func(card int) int) bool {
+	if f.User != "" && h.User != f.User {
+		return false
+	}
+	if f.Round != 0 && !h.rounds[f.Round] {
+		return false
+	}
+	if f.Player != "" {
+		hit := false
+		for p := range h.players {
+			hit = hit || players[p]
+		}
+		for c := range h.cards {
+			hit = hit || players[owner(c)]
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
+}

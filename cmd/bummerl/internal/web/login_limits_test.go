@@ -1,0 +1,312 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"bummerl/store"
+)
+
+// newTestAppConfig is newTestApp with a changed server configuration.
+func newTestAppConfig(t testing.TB, change func(*serverConfig)) *testApp {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
+	cfg := serverConfig{
+		BaseURL: "http://bummerl.test",
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:     clock.Now,
+	}
+	change(&cfg)
+	e, s := New(st, cfg)
+	srv := httptest.NewServer(e)
+	t.Cleanup(func() {
+		srv.Close()
+		st.Close()
+	})
+	return &testApp{t: t, store: st, echo: e, s: s, srv: srv, clock: clock}
+}
+
+// clientFrom is a browser whose connections come from the loopback
+// address ip (127.0.0.x: Linux answers the whole 127/8 range), so a test
+// can play several machines against one server.
+func (a *testApp) clientFrom(ip string) *testClient {
+	a.t.Helper()
+	c := a.client()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	tr := &http.Transport{DialContext: d.DialContext}
+	a.t.Cleanup(tr.CloseIdleConnections)
+	c.http.Transport = tr
+	return c
+}
+
+// loginWith posts the login form with extra headers.
+func (c *testClient) loginWith(name, password string, header map[string]string) response {
+	c.app.t.Helper()
+	form := url.Values{"name": {name}, "password": {password}, "_csrf": {c.csrf()}}
+	return c.postRaw("/login", form, header)
+}
+
+// basicWith calls a staff API route with HTTP Basic and extra headers.
+func (c *testClient) basicWith(name, password string, header map[string]string) response {
+	c.app.t.Helper()
+	h := map[string]string{"Authorization": basic(name, password)}
+	for k, v := range header {
+		h[k] = v
+	}
+	return c.request(http.MethodGet, "/api/tournaments", nil, h)
+}
+
+func forwarded(ip string) map[string]string {
+	return map[string]string{"X-Forwarded-For": ip, "X-Real-IP": ip}
+}
+
+// TestThrottleIgnoresForwardedHeaders: without a trusted proxy, headers
+// naming another client address change nothing: guesses with a new
+// X-Forwarded-For each time are throttled all the same, on the login form
+// and on the API's Basic auth.
+func TestThrottleIgnoresForwardedHeaders(t *testing.T) {
+	for _, via := range []string{"login form", "API Basic"} {
+		t.Run(via, func(t *testing.T) {
+			app := newTestApp(t)
+			app.addUser("Anna", store.Organiser)
+			c := app.client()
+			try := func(pw string, i int) response {
+				h := forwarded("203.0.113." + strconv.Itoa(i))
+				if via == "login form" {
+					return c.loginWith("Anna", pw, h)
+				}
+				return c.basicWith("Anna", pw, h)
+			}
+			for i := range freeAttempts {
+				if r := try("falsch-falsch", i); r.status != http.StatusUnauthorized {
+					t.Fatalf("failure %d: status %d", i+1, r.status)
+				}
+			}
+			if r := try("Anna-password", 99); r.status != http.StatusTooManyRequests {
+				t.Fatalf("after %d failures with rotating X-Forwarded-For: status %d, want 429", freeAttempts, r.status)
+			}
+		})
+	}
+}
+
+// TestThrottleVictimNotLockable: failed logins that name another person's
+// address in the headers do not lock that person out.
+func TestThrottleVictimNotLockable(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	attacker := app.client() // 127.0.0.1
+	for range freeAttempts + 2 {
+		attacker.loginWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
+		attacker.basicWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
+	}
+	if r := attacker.loginWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
+		t.Errorf("attacker after his failures: status %d, want 429", r.status)
+	}
+	victim := app.clientFrom("127.0.0.2")
+	if r := victim.basicWith("Anna", "Anna-password", nil); r.status != http.StatusOK {
+		t.Errorf("victim over the API: status %d, want 200", r.status)
+	}
+	if r := victim.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
+		t.Errorf("victim's login: status %d, want 303", r.status)
+	}
+}
+
+// TestThrottleTrustedProxy: behind a proxy named with --trusted-proxy the
+// X-Forwarded-For header names the client, from that proxy only.
+func TestThrottleTrustedProxy(t *testing.T) {
+	proxies, err := parseProxy("127.0.0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newTestAppConfig(t, func(c *serverConfig) { c.TrustedProxies = []*net.IPNet{proxies} })
+	app.addUser("Anna", store.Organiser)
+	proxy := app.clientFrom("127.0.0.2")
+	direct := app.client() // 127.0.0.1, not a proxy
+
+	// Client A behind the proxy fails until locked.
+	for i := range freeAttempts {
+		if r := proxy.loginWith("Anna", "falsch-falsch", forwarded("198.51.100.7")); r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d through the proxy: status %d", i+1, r.status)
+		}
+	}
+	if r := proxy.loginWith("Anna", "Anna-password", forwarded("198.51.100.7")); r.status != http.StatusTooManyRequests {
+		t.Errorf("client A through the proxy: status %d, want 429", r.status)
+	}
+	// A cannot escape by putting a made-up address in front: the proxy
+	// appends the address it saw, and that one counts.
+	if r := proxy.basicWith("Anna", "Anna-password", forwarded("192.0.2.1, 198.51.100.7")); r.status != http.StatusTooManyRequests {
+		t.Errorf("client A with a forged address before its own: status %d, want 429", r.status)
+	}
+	// Client B behind the same proxy is not locked: the proxy's own address does not count.
+	if r := proxy.basicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.status != http.StatusOK {
+		t.Errorf("client B through the proxy: status %d, want 200", r.status)
+	}
+	// A machine that is not the proxy cannot claim to be client B ...
+	for range freeAttempts {
+		direct.loginWith("Anna", "falsch-falsch", forwarded("198.51.100.8"))
+	}
+	if r := proxy.basicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.status != http.StatusOK {
+		t.Errorf("client B after another machine's failures in its name: status %d, want 200", r.status)
+	}
+	// ... its failures count for its own address.
+	if r := direct.loginWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
+		t.Errorf("the machine that sent the header: status %d, want 429", r.status)
+	}
+}
+
+func TestProxyListFlag(t *testing.T) {
+	var l proxyList
+	if err := l.Set("10.0.0.0/8, 192.168.1.5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Set("::1"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.String(), "10.0.0.0/8,192.168.1.5/32,::1/128"; got != want {
+		t.Errorf("proxies %q, want %q", got, want)
+	}
+	for _, bad := range []string{"proxy.example", "10.0.0.0/33", "1.2.3"} {
+		if err := new(proxyList).Set(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestThrottleRandomNames: guessing with a new name each time is throttled
+// per address (item 7 of issue 7: each new name used to bring fresh
+// attempts and its own bcrypt work); another address is not affected.
+func TestThrottleRandomNames(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	guesser := app.client()
+	for i := range addrFreeAttempts {
+		name := "guess" + strconv.Itoa(i)
+		var r response
+		if i%2 == 0 {
+			r = guesser.loginWith(name, "falsch-falsch", nil)
+		} else {
+			r = guesser.basicWith(name, "falsch-falsch", nil)
+		}
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.status)
+		}
+	}
+	if r := guesser.loginWith("another-new-name", "falsch-falsch", nil); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Errorf("a new name after %d failures from the address: status %d, Retry-After %q, want 429", addrFreeAttempts, r.status, r.header.Get("Retry-After"))
+	}
+	if r := guesser.basicWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
+		t.Errorf("API Basic from the locked address: status %d, want 429", r.status)
+	}
+	other := app.clientFrom("127.0.0.2")
+	if r := other.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
+		t.Errorf("login from another address: status %d, want 303", r.status)
+	}
+	app.clock.Add(firstWait + time.Second)
+	if r := guesser.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
+		t.Errorf("after the wait: status %d, want 303", r.status)
+	}
+}
+
+// TestPasswordChecksBounded: however many logins arrive at once, at most
+// PasswordChecks password checks run at the same time.
+func TestPasswordChecksBounded(t *testing.T) {
+	const bound, logins = 2, 12
+	var running, peak, calls atomic.Int32
+	app := newTestAppConfig(t, func(c *serverConfig) {
+		c.PasswordChecks = bound
+		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
+			calls.Add(1)
+			n := running.Add(1)
+			defer running.Add(-1)
+			for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+			}
+			time.Sleep(20 * time.Millisecond)
+			return store.User{}, store.ErrBadLogin
+		}
+	})
+	var wg sync.WaitGroup
+	for i := range logins {
+		c := app.clientFrom("127.0.0." + strconv.Itoa(10+i))
+		wg.Go(func() {
+			if i%2 == 0 {
+				c.loginWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+			} else {
+				c.basicWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+			}
+		})
+	}
+	wg.Wait()
+	if calls.Load() != logins {
+		t.Fatalf("%d password checks, want %d", calls.Load(), logins)
+	}
+	if p := peak.Load(); p > bound {
+		t.Errorf("%d password checks ran at once, want at most %d", p, bound)
+	}
+}
+
+// TestPasswordQueueGivesUp: a login waiting for a password check leaves
+// the queue when its request ends or after the queue's wait (503 busy).
+func TestPasswordQueueGivesUp(t *testing.T) {
+	block := make(chan struct{})
+	app := newTestAppConfig(t, func(c *serverConfig) {
+		c.PasswordChecks = 1
+		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
+			<-block
+			return store.User{}, store.ErrBadLogin
+		}
+	})
+	l := app.s.logins
+	l.queueWait = 200 * time.Millisecond
+	first := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/api/tournaments", nil)
+		req.SetBasicAuth("Anna", "x")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			first <- 0
+			return
+		}
+		resp.Body.Close()
+		first <- resp.StatusCode
+	}()
+	for deadline := time.Now().Add(10 * time.Second); len(l.slots) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			close(block)
+			t.Fatal("the first login never reached the password check")
+		}
+	}
+	// The request's context ends (the client went away): the wait ends.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := l.acquire(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("acquire with an ended request: %v", err)
+	}
+	// Nothing frees up in time: busy.
+	r := app.client().basicWith("Berta", "x", nil)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+		t.Errorf("queue full: status %d, Retry-After %q, want 503", r.status, r.header.Get("Retry-After"))
+	}
+	close(block)
+	if status := <-first; status != http.StatusUnauthorized {
+		t.Errorf("the blocked check: status %d", status)
+	}
+	if len(l.slots) != 0 {
+		t.Errorf("%d slots still taken", len(l.slots))
+	}
+}

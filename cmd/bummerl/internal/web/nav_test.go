@@ -1,0 +1,117 @@
+package web
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var (
+	tournamentNav = regexp.MustCompile(`(?s)data-testid="tournament-nav">(.*?)</nav>`)
+	navLink       = regexp.MustCompile(`<a [^>]*?(aria-current="page" )?data-testid="nav-([a-z-]+)"`)
+)
+
+// navOf is the links of a page's tournament navigation and the one
+// marked current ("" for none).
+func navOf(t *testing.T, body string) (links []string, current string) {
+	t.Helper()
+	m := tournamentNav.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no tournament navigation in:\n%s", body)
+	}
+	for _, l := range navLink.FindAllStringSubmatch(m[1], -1) {
+		links = append(links, l[2])
+		if l[1] != "" {
+			current += l[2]
+		}
+	}
+	return links, current
+}
+
+// Every tournament page has the one navigation: the pages the viewer may
+// open, the current one marked.
+func TestTournamentNav(t *testing.T) {
+	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
+	f.drawDigital()
+	publicLinks := []string{"overview", "rounds", "standings"}
+	staffLinks := append(slices.Clone(publicLinks), "sale", "entry-cards", "print", "tables")
+	organiserLinks := append(slices.Clone(staffLinks), "draw", "settings", "history")
+	pages := map[string]struct {
+		path, current string
+		level         access
+	}{
+		"overview":     {"", "overview", public},
+		"player":       {"/card/1", "", public},
+		"rounds":       {"/rounds", "rounds", public},
+		"round":        {"/rounds/1", "rounds", public},
+		"standings":    {"/standings", "standings", public},
+		"match":        {"/rounds/1/matches/2", "rounds", staff},
+		"sale":         {"/sale", "sale", staff},
+		"entry cards":  {"/entry-cards", "entry-cards", staff},
+		"print":        {"/print", "print", staff},
+		"round list":   {"/print/rounds/1", "print", staff},
+		"score sheets": {"/print/rounds/1/sheets", "print", staff},
+		"bracket":      {"/print/bracket", "print", staff},
+		"prizes":       {"/print/prizes", "print", staff},
+		"tables":       {"/tables", "tables", staff},
+		"draw":         {"/draw", "draw", organiser},
+		"settings":     {"/settings", "settings", organiser},
+		"history":      {"/history", "history", organiser},
+	}
+	viewers := map[string]struct {
+		c     *testClient
+		level access
+		links []string
+	}{
+		"visitor":   {f.app.client(), public, publicLinks},
+		"helper":    {f.helper, staff, staffLinks},
+		"organiser": {f.org, organiser, organiserLinks},
+	}
+	for name, p := range pages {
+		for who, v := range viewers {
+			if v.level < p.level {
+				continue
+			}
+			t.Run(name+" as "+who, func(t *testing.T) {
+				r := v.c.get(f.path + p.path)
+				if r.status != http.StatusOK {
+					t.Fatalf("status %d", r.status)
+				}
+				links, current := navOf(t, r.body)
+				if !slices.Equal(links, v.links) || current != p.current {
+					t.Errorf("links %v, current %q; want %v, %q", links, current, v.links, p.current)
+				}
+			})
+		}
+	}
+}
+
+// The tournament list links each tournament to its overview, sale desk
+// and rounds; organisers also to the draw; the print index to each round.
+func TestTournamentListLinks(t *testing.T) {
+	f := newFixture(t, nil, 2, 1, 1, 1)
+	f.drawDigital()
+	tests := map[string]struct {
+		c    *testClient
+		want []string
+		not  []string
+	}{
+		"helper":    {f.helper, []string{`href="` + f.path + `"`, `href="` + f.path + `/sale"`, `href="` + f.path + `/rounds"`}, []string{`href="` + f.path + `/draw"`}},
+		"organiser": {f.org, []string{`href="` + f.path + `"`, `href="` + f.path + `/sale"`, `href="` + f.path + `/rounds"`, `href="` + f.path + `/draw"`}, nil},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			body := tc.c.get("/tournaments").body
+			mustContain(t, body, tc.want...)
+			mustNotContain(t, body, tc.not...)
+		})
+	}
+	print := f.helper.get(f.path + "/print").body
+	mustContain(t, print, `href="`+f.path+`/print/rounds/1"`, `href="`+f.path+`/print/rounds/1/sheets"`,
+		`href="`+f.path+`/entry-cards"`, `href="`+f.path+`/print/bracket"`, `href="`+f.path+`/print/prizes"`)
+	if strings.Contains(print, f.path+"/print/rounds/2") {
+		t.Error("print index links a round not drawn")
+	}
+}

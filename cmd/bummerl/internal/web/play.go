@@ -1,0 +1,263 @@
+package web
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/schnapsen"
+	"bummerl/domain/table"
+	"bummerl/store"
+	"bummerl/views"
+)
+
+// Digital tables (issue 11, docs/play.md): staff start a digital match
+// for a tournament match; each seat gets a secret link /play/TOKEN that
+// shows only that seat's view (table.Match.View) and takes only that
+// seat's moves. Every move goes through the store, which applies it with
+// the engine and writes it in one transaction; the deciding move records
+// the result in the tournament. Phones follow the table on its own event
+// stream, /play/TOKEN/events.
+
+// seatTokenBytes is the size of a seat link's secret: 144 bits.
+const seatTokenBytes = 18
+
+// newSeatToken makes a seat link's secret from the server's randomness.
+func (s *server) newSeatToken() (string, error) {
+	b := make([]byte, seatTokenBytes)
+	if _, err := io.ReadFull(s.rand, b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// newTableSeed is the secret the decks of a digital match are shuffled from.
+func (s *server) newTableSeed() (string, error) {
+	b := make([]byte, 16)
+	if _, err := io.ReadFull(s.rand, b); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%x", b), nil
+}
+
+// playError turns what the table, the engine or the store refuse into a
+// web error: 409 for a move the table has gone past or a closed table,
+// 422 for a move the rules do not allow.
+func playError(c echo.Context, err error) error {
+	var (
+		te *table.Error
+		se *schnapsen.Error
+		st *store.Error
+	)
+	switch {
+	case errors.As(err, &te):
+		status := http.StatusUnprocessableEntity
+		if te.Code == table.CodeStale || te.Code == table.CodeMatchOver || te.Code == table.CodeDuplicateID {
+			status = http.StatusConflict
+		}
+		return &webError{status, te.Code, "", te.Text(lang(c))}
+	case errors.As(err, &se):
+		return &webError{http.StatusUnprocessableEntity, se.Code, "", se.Text(lang(c))}
+	case errors.As(err, &st) && !errors.Is(err, store.ErrNotFound):
+		status := http.StatusConflict
+		return &webError{status, st.Code, "", st.Text(lang(c))}
+	case errors.Is(err, store.ErrNotFound):
+		return notFound(c)
+	}
+	return err
+}
+
+// seat finds the table and seat of the request's /play/:token.
+func (s *server) seat(c echo.Context) (store.DigitalTable, int, error) {
+	dt, seat, err := s.store.TableBySeat(c.Request().Context(), c.Param("token"))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return dt, 0, notFound(c)
+		}
+		return dt, 0, err
+	}
+	// A seat link is a secret: never cached, never sent on as a referrer.
+	h := c.Response().Header()
+	h.Set(echo.HeaderCacheControl, "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	return dt, seat, nil
+}
+
+// playModel is the seat's view of its table now.
+func (s *server) playModel(c echo.Context, dt store.DigitalTable, seat int) (views.PlayModel, error) {
+	ctx := c.Request().Context()
+	m := views.PlayModel{Token: dt.Seats[seat], Names: dt.Names}
+	err := s.store.ReadTable(ctx, dt.ID, func(cur store.DigitalTable, match *table.Match) error {
+		dt = cur
+		m.V = match.View(seat)
+		return nil
+	})
+	if err != nil {
+		return m, err
+	}
+	m.State, m.Live = dt.State, views.PlayRevision(dt.Seq, dt.State)
+	m.Tournament, m.German, err = s.store.TableInfo(ctx, dt.TournamentID)
+	if err != nil {
+		return m, err
+	}
+	return m, nil
+}
+
+// playView shows a seat's phone with view: the whole page
+// (views.PlayPage) or its live part (views.PlayTable).
+func (s *server) playView(view func(views.PlayModel) templ.Component) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		dt, seat, err := s.seat(c)
+		if err != nil {
+			return err
+		}
+		m, err := s.playModel(c, dt, seat)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, view(m))
+	}
+}
+
+// playState is the seat's view as JSON (table.SeatView), for programs
+// and tests: the same information as the page, no more.
+func (s *server) playState(c echo.Context) error {
+	dt, seat, err := s.seat(c)
+	if err != nil {
+		return err
+	}
+	var v table.SeatView
+	err = s.store.ReadTable(c.Request().Context(), dt.ID, func(cur store.DigitalTable, match *table.Match) error {
+		dt = cur
+		v = match.View(seat)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, struct {
+		State string `json:"state"`
+		table.SeatView
+	}{dt.State, v})
+}
+
+// parseMove reads a move form: id, seq, and do (+card, +suit) or resign.
+// The seat is the link's, never the form's.
+func parseMove(c echo.Context, seat int) (table.Move, int, error) {
+	mv := table.Move{ID: c.FormValue("id"), Seat: seat}
+	seq, err := strconv.Atoi(c.FormValue("seq"))
+	if err != nil || seq < 0 {
+		return mv, 0, badRequest(c, "seq", "form.number_bad")
+	}
+	if r := c.FormValue("resign"); r != "" {
+		mv.Resign = table.Resign(r)
+		return mv, seq, nil
+	}
+	if mv.Kind, err = schnapsen.ParseKind(c.FormValue("do")); err != nil {
+		return mv, 0, badRequest(c, "do", "form.choice_bad")
+	}
+	switch mv.Kind {
+	case schnapsen.Play:
+		if mv.Card, err = schnapsen.ParseCard(c.FormValue("card")); err != nil {
+			return mv, 0, badRequest(c, "card", "form.choice_bad")
+		}
+	case schnapsen.Marriage:
+		if mv.Suit, err = schnapsen.ParseSuit(c.FormValue("suit")); err != nil {
+			return mv, 0, badRequest(c, "suit", "form.choice_bad")
+		}
+	}
+	return mv, seq, nil
+}
+
+// playMove makes a move for the link's seat. htmx gets the table back;
+// a plain form is redirected to the page; a JSON client (Accept:
+// application/json) gets the seat's view. A refused move is answered by
+// refuseMove.
+func (s *server) playMove(c echo.Context) error {
+	dt, seat, err := s.seat(c)
+	if err != nil {
+		return err
+	}
+	mv, seq, err := parseMove(c, seat)
+	if err == nil {
+		_, _, err = s.store.PlayMove(c.Request().Context(), dt.ID, mv, seq)
+	}
+	if err != nil {
+		return s.refuseMove(c, dt, seat, mv, err)
+	}
+	switch {
+	case isHTMX(c):
+		m, err := s.playModel(c, dt, seat)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.PlayTable(m))
+	case wantsJSON(c):
+		return s.playState(c)
+	}
+	return redirect(c, views.PlayPath(dt.Seats[seat], ""))
+}
+
+// refuseMove answers a refused move in the form the request asked for:
+// htmx gets the current table with the reason above it (a stale state
+// answers 409 with the current table), a JSON client the API's error
+// object (docs/api.md), a plain form the error page. The engine's refusal
+// names its own seats, which are not the match's and change every deal:
+// the phone says it with the players' names instead (PlayModel.Refusal).
+func (s *server) refuseMove(c echo.Context, dt store.DigitalTable, seat int, mv table.Move, refused error) error {
+	var we *webError
+	if err := playError(c, refused); !errors.As(err, &we) {
+		return err
+	}
+	m, err := s.playModel(c, dt, seat)
+	if err != nil {
+		return err
+	}
+	if se := (*schnapsen.Error)(nil); errors.As(refused, &se) {
+		we.Message = m.Refusal(views.WithEnv(c.Request().Context(), env(c)), se.Code, mv)
+	}
+	switch {
+	case isHTMX(c):
+		m.Error = we.Message
+		return render(c, we.Status, views.PlayTable(m))
+	case wantsJSON(c):
+		return c.JSON(we.Status, apiError{Error: we.Message, Field: we.Field, Code: we.Code})
+	}
+	return we
+}
+
+// wantsJSON: the client asked for JSON (Accept: application/json).
+func wantsJSON(c echo.Context) bool {
+	return c.Request().Header.Get(echo.HeaderAccept) == echo.MIMEApplicationJSON
+}
+
+// playEvents streams a seat's table to its phone (live.go): the table's
+// part after every move or change of the table, with the heartbeat,
+// bounds and renewal of the tournaments' streams. The revision is
+// views.PlayRevision.
+func (s *server) playEvents(c echo.Context) error {
+	dt, _, err := s.seat(c)
+	if err != nil {
+		return err
+	}
+	scope := "/play/" + c.Param("token")
+	return s.stream(c, liveSource{
+		scope:     scope,
+		partOK:    func(p string) bool { return p == scope+"/table" },
+		subscribe: func() (<-chan int64, func()) { return s.store.SubscribeTable(dt.ID) },
+		current: func(ctx context.Context) (int64, error) {
+			cur, err := s.store.Table(ctx, dt.ID)
+			if err != nil {
+				return 0, err
+			}
+			return views.PlayRevision(cur.Seq, cur.State), nil
+		},
+	})
+}

@@ -1,0 +1,208 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"bummerl/store"
+)
+
+// TestRouteAccess walks every route Echo knows and checks it against the
+// access level it was registered with: anonymous visitors are refused on
+// staff and organiser routes, helpers on organiser routes, whether they
+// come with a session or, on the API, with Basic or a Bearer token. The
+// public and organiser routes are listed here on purpose, so moving a route
+// to a weaker group fails; a route added without routeGroup.add fails too.
+func TestRouteAccess(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	helper := app.loggedIn("Hans", store.Helper)
+	hans, err := app.store.CheckPassword(t.Context(), "Hans", "Hans-password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	helperToken, err := app.store.NewAPIToken(t.Context(), hans.ID, "script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour := org.createTournament(settingsForm(nil))
+	id := strings.TrimPrefix(tour, "/t/")
+
+	// Each way a helper can ask; the API ones only on API routes.
+	helperAs := map[string]func(method, path string) response{
+		"session": func(method, path string) response {
+			return helper.request(method, path, nil, map[string]string{"X-CSRF-Token": helper.csrf()})
+		},
+		"basic": func(method, path string) response {
+			return app.client().api(method, path, basic("Hans", "Hans-password"), nil)
+		},
+		"bearer": func(method, path string) response {
+			return app.client().api(method, path, "Bearer "+helperToken, nil)
+		},
+	}
+
+	levels := map[access]map[string]bool{public: {}, staff: {}, organiser: {}}
+	for _, r := range app.echo.Routes() {
+		key := r.Method + " " + r.Path
+		level, ok := app.s.access[key]
+		if !ok {
+			t.Errorf("%s: registered without an access level", key)
+			continue
+		}
+		levels[level][key] = true
+		if level == public {
+			continue
+		}
+		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1").Replace(r.Path)
+		api := strings.HasPrefix(path, "/api/")
+		t.Run(key, func(t *testing.T) {
+			anon := app.client()
+			got := anon.request(r.Method, path, nil, nil)
+			switch {
+			case api || r.Method != http.MethodGet:
+				if got.status != http.StatusUnauthorized {
+					t.Errorf("anonymous: status %d, want 401", got.status)
+				}
+			default:
+				if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
+					t.Errorf("anonymous: %d %q, want 303 to the login", got.status, got.location())
+				}
+			}
+			if api {
+				if got := anon.api(r.Method, path, "Bearer not-a-token", nil); got.status != http.StatusUnauthorized {
+					t.Errorf("unknown token: status %d, want 401", got.status)
+				}
+				if got := anon.api(r.Method, path, basic("Hans", "wrong-password"), nil); got.status != http.StatusUnauthorized {
+					t.Errorf("wrong password: status %d, want 401", got.status)
+				}
+				// Every API route guesses once from this address: past the
+				// free attempts the address would wait (429) for the helper's
+				// right password below, so the wait is let pass.
+				app.clock.Add(maxWait + time.Second)
+			}
+			for how, ask := range helperAs {
+				if how != "session" && !api {
+					continue
+				}
+				h := ask(r.Method, path)
+				if level == organiser && h.status != http.StatusForbidden {
+					t.Errorf("helper (%s) on an organiser route: status %d, want 403", how, h.status)
+				}
+				if level == staff && (h.status == http.StatusForbidden || h.status == http.StatusUnauthorized) {
+					t.Errorf("helper (%s) on a staff route: status %d", how, h.status)
+				}
+			}
+		})
+	}
+	// The public routes are exactly these; a new one must be added here on purpose.
+	wantPublic := []string{
+		"GET /", "GET /setup", "POST /setup", "GET /login", "POST /login", "POST /logout",
+		"GET /t/:id", "GET /t/:id/card", "GET /t/:id/card/:no", "GET /t/:id/card/:no/qr.png",
+		"GET /static/*", "HEAD /static/*",
+		"GET /api/tournaments", "GET /api/tournaments/:id", "GET /api/tournaments/:id/cards/:no/next",
+		// Rounds, protocols, standings and prizes are public (P-4: anyone may verify a draw).
+		"GET /t/:id/rounds", "GET /t/:id/rounds/:round", "GET /t/:id/rounds/:round/protocol.json", "GET /t/:id/standings",
+		// The live stream carries revision numbers only.
+		"GET /t/:id/events",
+		"GET /api/tournaments/:id/draw", "GET /api/tournaments/:id/rounds", "GET /api/tournaments/:id/rounds/:round",
+		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
+		// The projector and the board of the tables show what the room sees anyway.
+		"GET /t/:id/screen", "GET /api/tournaments/:id/tables",
+		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
+		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
+		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
+		// The referee judges a posted record and stores nothing (issue 12, docs/api.md).
+		"POST /api/referee",
+	}
+	// Settings, draws and their undo, accounts, tokens, backup and history
+	// are for organisers only.
+	wantOrganiser := []string{
+		"GET /tournaments/new", "POST /tournaments", "GET /t/:id/settings", "POST /t/:id/settings", "POST /t/:id/resize",
+		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
+		"POST /t/:id/draw/undo", "GET /t/:id/history", "GET /t/:id/draw/undo", "GET /t/:id/resize",
+		"GET /t/:id/takings", "GET /api/tournaments/:id/takings",
+		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
+		// A tournament's document holds the players' phones (issue 13).
+		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /api/tournaments/import",
+		"PUT /api/tournaments/:id/settings", "POST /api/tournaments/:id/resize",
+		"GET /users", "POST /users", "POST /users/tokens", "GET /users/tokens/:tid/revoke", "POST /users/tokens/:tid/revoke", "POST /users/:uid/role", "POST /users/:uid/password",
+		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",
+		"POST /api/tournaments", "GET /api/tokens", "DELETE /api/tokens/:tid", "POST /api/tournaments/:id/draw/announce", "POST /api/tournaments/:id/draw/digital",
+		"POST /api/tournaments/:id/draw/physical", "DELETE /api/tournaments/:id/rounds/:round",
+		"POST /t/:id/tables/count", "PUT /api/tournaments/:id/tables",
+		// The look of the digital tables' cards (issue 11).
+		"POST /t/:id/play/settings",
+		// Late entry and withdrawal in the Swiss system (issue 14).
+		"POST /t/:id/swiss/late", "GET /t/:id/swiss/withdraw", "POST /t/:id/swiss/withdraw",
+		"GET /t/:id/swiss/reinstate", "POST /t/:id/swiss/reinstate", "POST /api/tournaments/:id/cards/:no/reinstate",
+		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
+		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
+		"POST /t/:id/swiss/seeds", "PUT /api/tournaments/:id/seeds", // the seed list (SW-4)
+	}
+	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
+		got := levels[level]
+		for _, k := range want {
+			if !got[k] {
+				t.Errorf("%s: want access level %d", k, level)
+			}
+			delete(got, k)
+		}
+		for k := range got {
+			t.Errorf("%s: access level %d, but not in its list", k, level)
+		}
+	}
+	if len(levels[staff]) == 0 {
+		t.Error("no staff routes")
+	}
+}
+
+// TestStateChangesNeedCSRF: every route that changes something refuses a
+// browser's request without the CSRF token, even from an organiser.
+func TestStateChangesNeedCSRF(t *testing.T) {
+	app := newTestApp(t)
+	org := app.loggedIn("Anna", store.Organiser)
+	id := strings.TrimPrefix(org.createTournament(settingsForm(nil)), "/t/")
+	for _, r := range app.echo.Routes() {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			continue
+		}
+		if r.Method+" "+r.Path == "POST /api/referee" {
+			continue // judges the posted record and changes nothing: no CSRF token (referee_api.go)
+		}
+		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "1", ":round", "1", ":match", "1").Replace(r.Path)
+		got := org.request(r.Method, path, nil, nil)
+		if got.status != http.StatusForbidden {
+			t.Errorf("%s %s without a CSRF token: status %d, want 403", r.Method, r.Path, got.status)
+		}
+	}
+	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
+		t.Errorf("users after refused posts: %d, %v", n, err)
+	}
+}
+
+func TestStatic(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	tests := map[string]struct {
+		method, path string
+		status       int
+		contentType  string
+	}{
+		"css":          {http.MethodGet, "/static/style.css", http.StatusOK, "text/css"},
+		"htmx":         {http.MethodGet, "/static/htmx.min.js", http.StatusOK, "javascript"},
+		"head":         {http.MethodHead, "/static/style.css", http.StatusOK, "text/css"},
+		"missing":      {http.MethodGet, "/static/nope.js", http.StatusNotFound, ""},
+		"go source":    {http.MethodGet, "/static/embed.go", http.StatusNotFound, ""},
+		"unknown page": {http.MethodGet, "/no/such/page", http.StatusNotFound, "text/html"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			r := c.request(tc.method, tc.path, nil, nil)
+			if r.status != tc.status || !strings.Contains(r.header.Get("Content-Type"), tc.contentType) {
+				t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, r.status, r.header.Get("Content-Type"), tc.status, tc.contentType)
+			}
+		})
+	}
+}

@@ -1,0 +1,276 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"bummerl/domain/tournament"
+	"bummerl/views"
+)
+
+// maxResults bounds the players listed by the sale desk's search.
+const maxResults = 20
+
+// saleDesk shows the sale desk. Without JavaScript a sale ends in a redirect
+// here with ?player= and ?sold= so the page can show what was just sold.
+func (s *server) saleDesk(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	m := saleModel(t, c.QueryParam("q"), views.NewForm(map[string]string{"count": "1"}))
+	m.Last = lastSaleFromQuery(t, c.QueryParam("player"), c.QueryParam("sold"))
+	return render(c, http.StatusOK, views.SalePage(m))
+}
+
+// searchPlayers answers the live search with the list of players found.
+func (s *server) searchPlayers(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.SearchResults(saleModel(t, c.QueryParam("q"), views.Form{})))
+}
+
+// sell adds a player and sells him cards, or sells more cards to a player
+// found by the search (form field "player"), in one transaction (P-1).
+func (s *server) sell(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	// Parse the form. Selling to a found player has only player and count;
+	// its messages then go to the top of the desk.
+	q := c.FormValue("q")
+	var (
+		f      views.Form
+		player tournament.PlayerID
+	)
+	if p := c.FormValue("player"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return badRequest(c, "player", "form.number_bad")
+		}
+		player = tournament.PlayerID(n)
+		f = views.NewForm(nil)
+	} else {
+		f = views.NewForm(map[string]string{
+			"name":    strings.TrimSpace(c.FormValue("name")),
+			"club":    strings.TrimSpace(c.FormValue("club")),
+			"phone":   strings.TrimSpace(c.FormValue("phone")),
+			"count":   strings.TrimSpace(c.FormValue("count")),
+			"payment": c.FormValue("payment"),
+		})
+	}
+	refuse := func(status int, f views.Form) error {
+		return s.refuse(c, id, status, q, f, player == 0)
+	}
+	count, err := strconv.Atoi(strings.TrimSpace(c.FormValue("count")))
+	if err != nil {
+		f.Fail("count", text(c, "form.number_bad"))
+		return refuse(http.StatusUnprocessableEntity, f)
+	}
+	// Add the player (when new) and sell, one action in the audit log.
+	actor, _ := currentUser(c)
+	var (
+		buyer tournament.PlayerID
+		sold  []tournament.CardNo
+	)
+	// An answer to the namesake ask (sale_ask.go) carries the buyer as
+	// typed; "new_player" says he is a different person.
+	ask := askFromForm(c, player)
+	// How it is paid (issue 9): cash unless chosen.
+	payment, err := tournament.ParsePayMethod(c.FormValue("payment"))
+	if err != nil {
+		return badRequest(c, "payment", "form.choice_bad")
+	}
+	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+		if ask != nil && ask.newPlayer {
+			buyer, sold, err = t.SellToNamesake(tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, ask.Note, count)
+		} else {
+			buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
+		}
+		if err != nil {
+			return err
+		}
+		return t.PayWith(sold, payment)
+	})
+	if err != nil {
+		if done, aerr := s.askAgain(c, id, q, f, player, ask, err); done {
+			return aerr
+		}
+		return formError(c, f, err, refuse)
+	}
+	// Show the new numbers: the counters and numbers for htmx (the form
+	// stays as the seller is typing it), a redirect otherwise.
+	pl, _ := t.Player(buyer)
+	if !isHTMX(c) {
+		return redirect(c, tournamentURL(id, "/sale?"+url.Values{
+			"player": {strconv.Itoa(int(buyer))},
+			"sold":   {views.CardList(sold)},
+			"q":      {q},
+		}.Encode()))
+	}
+	m := saleModel(t, q, views.Form{})
+	m.Last = &views.LastSale{Player: pl.Name, Cards: sold}
+	if ask != nil {
+		m.Form = views.NewForm(map[string]string{"count": "1"})
+		return render(c, http.StatusOK, views.SaleAskDone(m))
+	}
+	return render(c, http.StatusOK, views.SaleUpdate(m))
+}
+
+// cancelSale takes a card back before the draw.
+func (s *server) cancelSale(c echo.Context) error {
+	id, err := tournamentID(c)
+	if err != nil {
+		return err
+	}
+	q := c.FormValue("q")
+	no, err := strconv.Atoi(c.FormValue("card"))
+	if err != nil {
+		return badRequest(c, "card", "form.number_bad")
+	}
+	actor, _ := currentUser(c)
+	t, err := s.store.Update(c.Request().Context(), id, actor, "cancel sale", func(t *tournament.Tournament) error {
+		return t.CancelSale(tournament.CardNo(no))
+	})
+	if err != nil {
+		return formError(c, views.NewForm(nil), err, func(status int, f views.Form) error {
+			return s.refuse(c, id, status, q, f, false)
+		})
+	}
+	if !isHTMX(c) {
+		return redirect(c, tournamentURL(id, "/sale?"+url.Values{"q": {q}}.Encode()))
+	}
+	m := saleModel(t, q, views.Form{})
+	m.Cancelled = tournament.CardNo(no)
+	return render(c, http.StatusOK, views.SaleUpdate(m))
+}
+
+// refuse answers a refused sale or cancellation. The new-player form
+// (inForm) comes back with the input and its messages: for htmx alone, in
+// place of the form; any other refusal is shown above the counters.
+// Without htmx the whole desk is drawn again.
+func (s *server) refuse(c echo.Context, id int64, status int, q string, f views.Form, inForm bool) error {
+	t, err := s.store.Load(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	m := saleModel(t, q, views.NewForm(map[string]string{"count": "1"}))
+	if inForm {
+		m.Form = f
+	} else {
+		m.Problem = f.Error(views.General)
+	}
+	switch {
+	case !isHTMX(c):
+		return render(c, status, views.SalePage(m))
+	case inForm:
+		// The form posts into #sale-status; its refusal replaces the form.
+		h := c.Response().Header()
+		h.Set("HX-Retarget", "#sale-form")
+		h.Set("HX-Reswap", "outerHTML")
+		return render(c, status, views.SaleForm(m))
+	default:
+		return render(c, status, views.SaleUpdate(m))
+	}
+}
+
+// saleModel is the desk's view of t with the players matching q.
+func saleModel(t *tournament.Tournament, q string, f views.Form) views.SaleModel {
+	short, suggest := t.Shortfall() // P-2
+	return views.SaleModel{
+		TournamentID: t.ID,
+		Name:         t.Settings.Name,
+		Cards:        t.Settings.Cards,
+		Sold:         t.Sold(),
+		MaxCards:     t.Settings.MaxCards,
+		PriceCents:   t.Settings.PriceCents,
+		Drawn:        len(t.Rounds) > 0,
+		Swiss:        t.Settings.IsSwiss(),
+		Short:        short,
+		Suggest:      suggest,
+		Prizes:       len(t.Settings.Prizes),
+		Form:         f,
+		Query:        strings.TrimSpace(q),
+		Results:      searchPlayers(t, q),
+	}
+}
+
+// searchPlayers finds players by a part of the name or club, or by the
+// exact number of one of their cards.
+func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if q == "" {
+		return nil
+	}
+	key := tournament.NameKey(q) // "hubér" finds Huber, as the namesake ask compares
+	cards := cardsByPlayer(t)
+	no, numErr := strconv.Atoi(q)
+	var found []views.SalePlayer
+	for _, p := range t.Players {
+		match := strings.Contains(tournament.NameKey(p.Name), key) || strings.Contains(tournament.NameKey(p.Club), key)
+		if numErr == nil {
+			if c, ok := t.Card(tournament.CardNo(no)); ok && c.Player == p.ID {
+				match = true
+			}
+		}
+		if !match {
+			continue
+		}
+		found = append(found, views.SalePlayer{ID: p.ID, Name: p.Name, Club: p.Club, Phone: p.Phone, Cards: cards[p.ID]})
+		if len(found) == maxResults {
+			break
+		}
+	}
+	return found
+}
+
+// cardsByPlayer groups the sold cards by their holder, in card order.
+func cardsByPlayer(t *tournament.Tournament) map[tournament.PlayerID][]tournament.CardNo {
+	m := map[tournament.PlayerID][]tournament.CardNo{}
+	for _, c := range t.Cards {
+		m[c.Player] = append(m[c.Player], c.No)
+	}
+	return m
+}
+
+// lastSaleFromQuery rebuilds the "just sold" box after the redirect of a
+// sale without JavaScript. The query is only a hint: the name comes from
+// the tournament, and a number is shown only when that card is sold to
+// that player (each once, in card order), so a forged link cannot make the
+// desk announce cards nobody sold.
+func lastSaleFromQuery(t *tournament.Tournament, player, sold string) *views.LastSale {
+	id, err := strconv.Atoi(player)
+	if err != nil {
+		return nil
+	}
+	p, ok := t.Player(tournament.PlayerID(id))
+	if !ok {
+		return nil
+	}
+	// One sale is at most MaxCards numbers; more are not read.
+	limit := min(t.Settings.MaxCards, t.Settings.Cards)
+	parts := strings.SplitN(sold, ",", limit+1)
+	asked := map[tournament.CardNo]bool{}
+	for _, part := range parts[:min(len(parts), limit)] {
+		if no, err := strconv.Atoi(strings.TrimSpace(part)); err == nil {
+			asked[tournament.CardNo(no)] = true
+		}
+	}
+	last := &views.LastSale{Player: p.Name}
+	for _, no := range cardsByPlayer(t)[p.ID] {
+		if asked[no] {
+			last.Cards = append(last.Cards, no)
+		}
+	}
+	if len(last.Cards) == 0 {
+		return nil
+	}
+	return last
+}

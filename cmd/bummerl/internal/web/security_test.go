@@ -1,0 +1,444 @@
+package web
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"bummerl/domain/table"
+	"bummerl/store"
+)
+
+// TestPendingSeedSecret: after a digital draw is announced, no page and no
+// API answer shows its seed, to anybody, not even the organiser's history
+// (P-4: the seed is revealed by the draw). Only the backup, a copy of the
+// database, holds it. Every GET route is walked as each kind of visitor and
+// must answer with its real page (status and content checked), first while
+// round 1's seed is pending, then while round 2's is, with round 1's pages,
+// match and print pages all there.
+func TestPendingSeedSecret(t *testing.T) {
+	f := newFixture(t, nil, 2, 2, 1, 1, 1, 1) // all 8 cards: round 1 has four matches
+	id := strconv.FormatInt(f.id, 10)
+	// What each route shows when its visitor may see it (before: while
+	// nothing is drawn, if that differs); the path gets ":" parameters
+	// filled in and the query given here.
+	type page struct{ query, want, before string }
+	pages := map[string]page{
+		"/":                                   {"", "Preisschnapsen Hinterbrühl", ""},
+		"/setup":                              {"", "", ""}, // once an account exists: a redirect, checked below
+		"/login":                              {"", `data-testid="login-form"`, ""},
+		"/t/:id":                              {"", `data-testid="tournament-name">Preisschnapsen Hinterbrühl<`, ""},
+		"/t/:id/card":                         {"?no=1", "", ""}, // the card number form: a redirect to the card
+		"/t/:id/card/:no":                     {"", `data-testid="player-name">Spieler 1<`, ""},
+		"/t/:id/card/:no/qr.png":              {"", "\x89PNG", ""},
+		"/t/:id/rounds":                       {"", `data-testid="announced"`, ""},
+		"/t/:id/rounds/:round":                {"", `data-testid="round-title">Runde 1: Viertelfinale<`, ""},
+		"/t/:id/rounds/:round/protocol.json":  {"", `"format": "bummerl-draw-protocol/1"`, ""},
+		"/t/:id/standings":                    {"", `data-testid="standings-live"`, ""},
+		"/tournaments":                        {"", "Preisschnapsen Hinterbrühl", ""},
+		"/t/:id/sale":                         {"", `data-testid="desk"`, ""},
+		"/t/:id/sale/search":                  {"?q=Spieler", "Spieler 1", ""},
+		"/t/:id/players/:pid/edit":            {"", `value="Spieler 1"`, ""},
+		"/t/:id/entry-cards":                  {"", "Startkarten · Preisschnapsen Hinterbrühl", ""},
+		"/t/:id/rounds/:round/matches/:match": {"", `data-testid="pairing"`, ""},
+		"/t/:id/rounds/:round/matches/:match/clear": {"", `data-testid="clear-form"`, ""},
+		"/t/:id/print":                                {"", `data-testid="print-index"`, ""},
+		"/t/:id/print/rounds/:round":                  {"", `data-testid="print-round"`, ""},
+		"/t/:id/print/rounds/:round/sheets":           {"", "Keine Partien zu spielen.", ""}, // round 1 is over
+		"/t/:id/print/bracket":                        {"", `class="bracket"`, "Die Finalrunden haben noch nicht begonnen."},
+		"/t/:id/print/prizes":                         {"", `data-testid="prizes"`, ""},
+		"/tournaments/new":                            {"", `data-testid="settings-form"`, ""},
+		"/t/:id/settings":                             {"", "<h1>Einstellungen</h1>", ""},
+		"/t/:id/draw":                                 {"", `data-testid="draw-next"`, ""},
+		"/t/:id/history":                              {"", `data-testid="history"`, ""},
+		"/t/:id/draw/undo":                            {"", "", ""},         // round 1 has results, nothing drawn before: back to the draw page
+		"/t/:id/resize":                               {"?cards=4", "", ""}, // no shortfall: back to the desk
+		"/t/:id/swiss/withdraw":                       {"?card=1", "", ""},  // Preisschnapsen: back to the draw page (issue 14)
+		"/t/:id/swiss/reinstate":                      {"?card=1", "", ""},  // Preisschnapsen: back to the draw page
+		"/t/:id/swiss/end":                            {"?round=1", "", ""}, // Preisschnapsen: back to the draw page (issue 14)
+		"/t/:id/takings":                              {"", `data-testid="takings-net"`, ""},
+		"/api/tournaments/:id/takings":                {"", `"by_payment":[`, ""},
+		"/t/:id/export/:file":                         {"", "Spieler-Nr.;Name", ""},
+		"/api/tournaments/:id/export/:file":           {"", "Player no.;Name", ""},
+		"/t/:id/export.json":                          {"", `"format": "bummerl-tournament"`, ""},
+		"/api/tournaments/:id/export":                 {"", `"format": "bummerl-tournament"`, ""},
+		"/tournaments/import":                         {"", `data-testid="import-form"`, ""},
+		"/users":                                      {"", `data-testid="users"`, ""},
+		"/users/:uid/remove":                          {"", `data-testid="remove-form"`, ""},
+		"/users/tokens/:tid/revoke":                   {"", `data-testid="revoke-question"`, ""},
+		"/api/tokens":                                 {"", `"label":"Anzeigetafel"`, ""},
+		"/api/tournaments":                            {"", `"name":"Preisschnapsen Hinterbrühl"`, ""},
+		"/api/tournaments/:id":                        {"", `"settings":{"name":"Preisschnapsen Hinterbrühl"`, ""},
+		"/api/tournaments/:id/cards/:no/next":         {"", `"card":1,"player":{"name":"Spieler 1"`, ""},
+		"/api/tournaments/:id/draw":                   {"", `"groups":[`, ""},
+		"/api/tournaments/:id/rounds":                 {"", `"round":1,`, "[]"},
+		"/api/tournaments/:id/rounds/:round":          {"", `"round":1,"name":"Quarterfinal"`, ""},
+		"/api/tournaments/:id/rounds/:round/protocol": {"", `"format":"bummerl-draw-protocol/1"`, ""},
+		"/api/tournaments/:id/standings":              {"", `"cards":[`, ""},
+		"/api/tournaments/:id/prizes":                 {"", `"description":"Schinken"`, ""},
+		"/api/tournaments/:id/players":                {"", `"name":"Spieler 1"`, ""},
+		"/t/:id/screen":                               {"", `data-testid="screen-name">Preisschnapsen Hinterbrühl<`, ""},
+		"/t/:id/tables":                               {"", `data-testid="tables-summary"`, "<h1>Tische und Aufruf</h1>"},
+		"/api/tournaments/:id/tables":                 {"", `"round":1,"tables":0`, `"round":0,"tables":0`},
+		// A digital table (issue 11) played on match 1 and resigned.
+		"/t/:id/rounds/:round/matches/:match/play": {"", `data-testid="digital-table"`, ""},
+		"/t/:id/play/:table/seat/:seat/qr.png":     {"", "\x89PNG", ""},
+		"/t/:id/play/:table/record.json":           {"", `"deals":[`, ""},
+		"/t/:id/play/:table/replay":                {"", `data-testid="replay-deals"`, ""},
+		"/referee":                                 {"", `data-testid="referee-form"`, ""},
+		"/status":                                  {"", `data-testid="status-streams"`, ""},
+		"/api/status":                              {"", `"streams":{`, ""},
+		"/play/:token":                             {"", `data-testid="final"`, ""},
+		"/play/:token/table":                       {"", `data-testid="final"`, ""},
+		"/play/:token/state.json":                  {"", `"state":"finished"`, ""},
+		"/play/:token/record.json":                 {"", `"deals":[`, ""},
+		"/play/:token/replay":                      {"", `data-testid="replay-deals"`, ""},
+	}
+	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
+		t.Fatal(err)
+	}
+	var digital store.DigitalTable // played once round 1 is drawn
+	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
+	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
+	walk := func(stage string, drawn bool) {
+		pending := f.load().Pending
+		if pending == nil || pending.Seed == "" {
+			t.Fatalf("%s: no announced draw", stage)
+		}
+		walked := 0
+		for _, r := range f.app.echo.Routes() {
+			// The stream never ends; it carries revision numbers and the
+			// public pages' parts walked here (TestLiveStream,
+			// TestLivePartsOneConnection).
+			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || r.Path == "/play/:token/events" {
+				continue
+			}
+			pg, ok := pages[r.Path]
+			if !ok {
+				t.Errorf("GET %s: no expected page listed here; add one", r.Path)
+				continue
+			}
+			if !drawn && (strings.Contains(r.Path, ":round") || strings.Contains(r.Path, ":token") || strings.Contains(r.Path, ":table")) {
+				continue // no round is drawn yet, no digital table played
+			}
+			walked++
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
+				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
+			for who, c := range clients {
+				got := c.get(path)
+				if strings.Contains(got.body, pending.Seed) {
+					t.Errorf("%s: GET %s: the announced seed is shown to the %s", stage, path, who)
+				}
+				allowed := f.app.s.access[r.Method+" "+r.Path] <= level[who]
+				isAPI := strings.HasPrefix(path, "/api/")
+				switch {
+				case !allowed && who == "anonymous" && isAPI:
+					if got.status != http.StatusUnauthorized {
+						t.Errorf("%s: GET %s as %s: status %d, want 401", stage, path, who, got.status)
+					}
+				case !allowed && who == "anonymous":
+					if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
+						t.Errorf("%s: GET %s as %s: status %d to %q, want the login page", stage, path, who, got.status, got.location())
+					}
+				case !allowed:
+					if got.status != http.StatusForbidden {
+						t.Errorf("%s: GET %s as %s: status %d, want 403", stage, path, who, got.status)
+					}
+				case pg.want == "" || (r.Path == "/" || r.Path == "/login") && who != "anonymous":
+					// A redirect: the card form to the card, setup and the
+					// start and login pages of the logged in elsewhere.
+					if got.status != http.StatusSeeOther || got.location() == "" {
+						t.Errorf("%s: GET %s as %s: status %d, want a redirect", stage, path, who, got.status)
+						continue
+					}
+					next := c.get(got.location())
+					if next.status == http.StatusSeeOther { // setup → login → the tournaments
+						next = c.get(next.location())
+					}
+					if next.status != http.StatusOK || strings.Contains(next.body, pending.Seed) {
+						t.Errorf("%s: GET %s as %s: redirect to %s answers %d", stage, path, who, got.location(), next.status)
+					}
+					if r.Path == "/t/:id/card" && got.location() != "/t/"+id+"/card/1" {
+						t.Errorf("%s: the card form leads to %q", stage, got.location())
+					}
+				default:
+					want := pg.want
+					if !drawn && pg.before != "" {
+						want = pg.before
+					}
+					if got.status != http.StatusOK || !strings.Contains(got.body, want) {
+						t.Errorf("%s: GET %s as %s: status %d, want 200 with %q:\n%.600s", stage, path, who, got.status, want, got.body)
+					}
+				}
+			}
+		}
+		if walked < 20 {
+			t.Errorf("%s: only %d routes walked", stage, walked)
+		}
+		// The public rounds page shows the commitment, never the seed.
+		mustContain(t, f.app.client().get("/t/"+id+"/rounds").body, pending.Commitment)
+	}
+
+	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("announce round 1: status %d", r.status)
+	}
+	walk("round 1 announced", false)
+	if r := f.org.post(f.path+"/draw/digital", url.Values{"commitment": {f.load().Pending.Commitment}}); r.status != http.StatusSeeOther {
+		t.Fatalf("draw round 1: status %d", r.status)
+	}
+	// Match 1 is played at a digital table and resigned (issue 11).
+	var err error
+	if digital, err = f.app.store.StartTable(t.Context(), f.id, 1, 1, store.User{Name: "Hans"}, "table seed", 0,
+		[2]string{"seat-zero-0123456789abcdef", "seat-one-0123456789abcdef"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.app.store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
+	}
+	f.finishRound(1)
+	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("announce round 2: status %d", r.status)
+	}
+	// Round 1's pages, its match, clear and print pages, while round 2's seed is pending.
+	walk("round 2 announced", true)
+}
+
+// TestAPIBasicThrottled: wrong passwords over the API's Basic auth count
+// like failed logins; once locked, even the right one is refused.
+func TestAPIBasicThrottled(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	c := app.client()
+	for i := range freeAttempts {
+		if r := c.api(http.MethodGet, "/api/tournaments/1/players", basic("Anna", "falsch-falsch"), nil); r.status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.status)
+		}
+	}
+	r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil)
+	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Fatalf("locked: status %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+	}
+	// The login form shares the count: name and address are locked there too.
+	if r := c.post("/login", map[string][]string{"name": {"Anna"}, "password": {"Anna-password"}}); r.status != http.StatusTooManyRequests {
+		t.Errorf("login form while the API is locked: status %d", r.status)
+	}
+	app.clock.Add(firstWait + time.Second)
+	if r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil); r.status != http.StatusOK {
+		t.Errorf("after the wait: status %d", r.status)
+	}
+}
+
+// TestPublicRoutesShowNothingPrivate walks every public GET route, as the
+// page and for htmx, before and after the draw: no phone number, e-mail, API
+// token or password hash appears, however the players were entered.
+func TestPublicRoutesShowNothingPrivate(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "4", "max_cards": "2"})
+	const phone, mail = "0664-555-0199", "franz@example.at"
+	for _, p := range []url.Values{
+		{"name": {"Franz"}, "club": {"SV Mödling"}, "phone": {phone + " " + mail}, "count": {"2"}},
+		{"name": {"Maria"}, "phone": {phone}, "count": {"2"}},
+	} {
+		if r := f.org.post(f.path+"/sale", p); r.status != http.StatusSeeOther {
+			t.Fatalf("sale: status %d\n%s", r.status, r.body)
+		}
+	}
+	// Staff see them at the desk, so they are stored as typed.
+	mustContain(t, f.org.get(f.path+"/sale?q=franz").body, phone+" "+mail)
+	token, err := f.app.store.NewAPIToken(t.Context(), 1, "script")
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{phone, "0664", mail, token, "$2a$", "$2b$", "password_hash"}
+	id := strconv.FormatInt(f.id, 10)
+	anon := f.app.client()
+	check := func(stage string) {
+		for _, r := range f.app.echo.Routes() {
+			if r.Method != http.MethodGet || f.app.s.access[r.Method+" "+r.Path] != public {
+				continue
+			}
+			path := strings.NewReplacer(":id", id, ":no", "1", ":round", "1", "*", "style.css").Replace(r.Path)
+			for _, h := range []map[string]string{nil, {"HX-Request": "true"}} {
+				var got response
+				if strings.HasSuffix(path, "/events") && !strings.Contains(path, ":token") { // a stream: its first event (a seat's needs its secret link)
+					s := openStream(t, f.app, &http.Transport{}, path, h)
+					s.next()
+					s.close()
+					got = response{s.resp.StatusCode, s.resp.Header, s.text()}
+				} else {
+					got = anon.request(http.MethodGet, path, nil, h)
+				}
+				if got.status >= 500 {
+					t.Errorf("%s %s: status %d", stage, path, got.status)
+				}
+				for _, s := range secrets {
+					if strings.Contains(got.body, s) {
+						t.Errorf("%s %s (htmx %v): shows %q", stage, path, h != nil, s)
+					}
+				}
+			}
+		}
+	}
+	check("before the draw")
+	f.app.drawRound1(f.id)
+	check("after the draw")
+}
+
+// TestLanguageSwitchStaysOnSite: the language links repeat the address of
+// the page, also of an error page for any address typed; a path a browser
+// would read as another site ("/\evil", "/<tab>/evil") stays a local one.
+func TestLanguageSwitchStaysOnSite(t *testing.T) {
+	app := newTestApp(t)
+	c := app.client()
+	for name, tc := range map[string]struct{ path, want string }{
+		"backslash":     {"/%5Cevil.example", `href="/%5Cevil.example?lang=en"`},
+		"tab":           {"/%09/evil.example", `href="/%09/evil.example?lang=en"`},
+		"question mark": {"/a%3Fb", `href="/a%3Fb?lang=en"`},
+		"double slash":  {"//evil.example", `href="/?lang=en"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := c.get(tc.path)
+			mustContain(t, r.body, tc.want)
+			mustNotContain(t, r.body, `href="/\`, "href=\"/\t", `href="//`)
+		})
+	}
+}
+
+// TestSecurityHeadersEverywhere: pages, error pages (unknown address, wrong
+// method, refused post, not logged in), static files and the API all carry
+// the Content-Security-Policy and the other security headers.
+func TestSecurityHeadersEverywhere(t *testing.T) {
+	app := newTestApp(t)
+	app.addUser("Anna", store.Organiser)
+	c := app.client()
+	for name, tc := range map[string]struct{ method, path string }{
+		"page":          {http.MethodGet, "/login"},
+		"unknown":       {http.MethodGet, "/no/such/page"},
+		"wrong method":  {http.MethodPut, "/login"},
+		"no csrf":       {http.MethodPost, "/login"},
+		"not logged in": {http.MethodPost, "/t/1/sale"},
+		"static":        {http.MethodGet, "/static/style.css"},
+		"static head":   {http.MethodHead, "/static/app.js"},
+		"static miss":   {http.MethodGet, "/static/nope.css"},
+		"api":           {http.MethodGet, "/api/tournaments"},
+		"api error":     {http.MethodGet, "/api/tournaments/99"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := c.request(tc.method, tc.path, nil, nil)
+			csp := r.header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("%s %s (%d): CSP %q lacks %q", tc.method, tc.path, r.status, csp, want)
+				}
+			}
+			if r.header.Get("X-Content-Type-Options") != "nosniff" || r.header.Get("X-Frame-Options") != "DENY" {
+				t.Errorf("%s %s: headers %v", tc.method, tc.path, r.header)
+			}
+		})
+	}
+}
+
+// TestCookiesSecureBehindHTTPS: with an https base URL the session and
+// CSRF cookies are Secure as well as HttpOnly and SameSite=Lax.
+func TestCookiesSecureBehindHTTPS(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := st.AddUser(t.Context(), store.User{Name: "test"}, "Anna", "Anna-password", store.Organiser); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := New(st, serverConfig{BaseURL: "https://bummerl.example", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	check := func(step string, cookies []*http.Cookie, name string) *http.Cookie {
+		t.Helper()
+		for _, ck := range cookies {
+			if ck.Name != name {
+				continue
+			}
+			if !ck.Secure || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode {
+				t.Errorf("%s: cookie %s: Secure %v, HttpOnly %v, SameSite %v", step, ck.Name, ck.Secure, ck.HttpOnly, ck.SameSite)
+			}
+			return ck
+		}
+		t.Fatalf("%s: no %s cookie among %v", step, name, cookies)
+		return nil
+	}
+	// A browser's first visit gets the CSRF cookie (a request carrying
+	// Sec-Fetch-Site is let through by Echo without one, so none is sent here).
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/login", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("login page: status %d", rec.Code)
+	}
+	csrf := check("login page", rec.Result().Cookies(), csrfCookie)
+	// The login, with that cookie and token, gets the session cookie.
+	req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(url.Values{"name": {"Anna"}, "password": {"Anna-password"}, "_csrf": {csrf.Value}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.AddCookie(&http.Cookie{Name: csrfCookie, Value: csrf.Value})
+	rec = httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("login: status %d", rec.Code)
+	}
+	check("login", rec.Result().Cookies(), sessionCookie)
+}
+
+// TestUserAddKeepsPasswordSecret: "bummerl user add" takes the password
+// from standard input and never writes it out, accepted or refused, nor
+// into the audit of accounts.
+func TestUserAddKeepsPasswordSecret(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "bummerl.db")
+	for name, pw := range map[string]string{"accepted": "Geheimnis-4711", "too short": "Xy7-q"} {
+		t.Run(name, func(t *testing.T) {
+			_, out, errOut := runCmd(pw+"\n", "user", "add", "--db", db, "anna-"+strings.ReplaceAll(name, " ", "-"))
+			if strings.Contains(out+errOut, pw) {
+				t.Errorf("the password is written out: stdout %q, stderr %q", out, errOut)
+			}
+		})
+	}
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	audit, err := st.UserAudit(t.Context(), 10)
+	if err != nil || len(audit) != 1 {
+		t.Fatalf("audit: %v, %v", audit, err)
+	}
+	if e := audit[0]; strings.Contains(e.Before+e.After, "Geheimnis") || strings.Contains(e.Before+e.After, "$2") {
+		t.Errorf("the audit holds the password or its hash: %+v", e)
+	}
+}
+
+// TestInternalErrorsNotShown: when the database fails, pages, htmx and the
+// API say only that something went wrong, never the SQL error or a path.
+func TestInternalErrorsNotShown(t *testing.T) {
+	f := newFixture(t, nil, 2)
+	if err := f.app.store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	anon := f.app.client()
+	for name, r := range map[string]response{
+		"page":   anon.get(f.path),
+		"htmx":   f.org.htmx(f.path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}),
+		"api":    f.api.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/players", f.anna, nil),
+		"public": anon.api(http.MethodGet, "/api/tournaments", "", nil),
+	} {
+		if r.status != http.StatusInternalServerError {
+			t.Errorf("%s: status %d, want 500", name, r.status)
+		}
+		for _, leak := range []string{"sql", "SQL", "store:", "database", "test.db", os.TempDir(), "gorm"} {
+			if strings.Contains(r.body, leak) {
+				t.Errorf("%s: the answer shows %q:\n%s", name, leak, r.body)
+			}
+		}
+	}
+}

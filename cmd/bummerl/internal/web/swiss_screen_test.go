@@ -1,0 +1,56 @@
+package web
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestSwissScreenHeading: the projector's table counts every decided
+// match, so its heading says what it counts: "nach Runde n" only when
+// nothing of a later round is in it; while a round is under way and some
+// of it counts (a result, or the bye decided at pairing, SW-7) it says
+// "Runde n läuft". The points under the heading are the table's.
+func TestSwissScreenHeading(t *testing.T) {
+	f := swissFixture(t)
+	anon := f.app.client()
+	heading := func() string { return screenSwissHeading(t, anon.get(f.path+"/screen").body) }
+	f.drawDigital() // 5 players: round 1 has a bye, decided at once
+	mustContain(t, heading(), "Tabelle – Runde 1 läuft")
+	f.finishRound(1)
+	mustContain(t, heading(), "Tabelle nach Runde 1")
+	f.drawDigital()
+	mustContain(t, heading(), "Tabelle – Runde 2 läuft") // the bye of round 2 counts
+	m := f.firstPlayable(2)
+	if r := f.quick(f.helper, 2, m, m.A, "2:0"); r.status != 303 {
+		t.Fatalf("result: %d", r.status)
+	}
+	screen := anon.get(f.path + "/screen").body
+	h := screenSwissHeading(t, screen)
+	mustContain(t, h, "Tabelle – Runde 2 läuft")
+	mustNotContain(t, h, "nach Runde 1")
+	for _, r := range f.load().SwissTable().Rows {
+		mustMatch(t, screen, `data-testid="screen-swiss-`+strconv.Itoa(int(r.Card))+`">[^\n]*?<span class="cards">`+fmt.Sprintf("%d P · Bh %d<", r.Points, r.Buchholz))
+	}
+	mustContain(t, screenSwissHeading(t, f.app.client().get(f.path+"/screen?lang=en").body), "Standings – round 2 in play")
+	f.finishRound(2)
+	mustContain(t, heading(), "Tabelle nach Runde 2")
+}
+
+// screenSwissHeading is the heading of the projector's Swiss table.
+func screenSwissHeading(t *testing.T, screen string) string {
+	t.Helper()
+	m := regexp.MustCompile(`data-testid="screen-swiss"><h2>([^<]*)<`).FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no Swiss table on the screen:\n%s", screen)
+	}
+	return m[1]
+}
+
+func mustMatch(t *testing.T, s, pattern string) {
+	t.Helper()
+	if !regexp.MustCompile(pattern).MatchString(s) {
+		t.Errorf("no %s in:\n%s", pattern, s)
+	}
+}
