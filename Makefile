@@ -17,7 +17,7 @@ generate:
 	go tool templ generate
 
 bench:
-	go test -run '^$$' -bench . -benchmem ./domain/schnapsen/ ./domain/tournament/ ./draw/ ./store/ ./cmd/bummerl/
+	go test -run '^$$' -bench . -benchmem ./domain/schnapsen/ ./domain/tournament/ ./draw/ ./store/ ./cmd/bummerl/...
 
 # The live room at venue scale (docs/performance.md, issue 19): 2000 phones
 # (one stream and one connection each, 32 per loopback address) and 5

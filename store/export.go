@@ -53,6 +53,13 @@ type Document struct {
 	Audit []DocAudit `json:"audit"`
 }
 
+// DocumentFile is the document as a file: indented JSON with one trailing
+// newline; bummerl export and the web's download write the same bytes.
+func DocumentFile(doc Document) ([]byte, error) {
+	data, err := json.MarshalIndent(doc, "", "  ")
+	return append(data, '\n'), err
+}
+
 // DocPlaySettings are the settings of the digital tables.
 type DocPlaySettings struct {
 	GermanSuits bool `json:"german_suits"`

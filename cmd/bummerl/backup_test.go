@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 func TestBackupCommand(t *testing.T) {
@@ -96,5 +98,60 @@ func TestParseInterspersed(t *testing.T) {
 				t.Fatalf("rest %q, db %q, role %q", rest, fset.Lookup("db").Value, fset.Lookup("role").Value)
 			}
 		})
+	}
+}
+
+// TestBackupFilePrivate: the backup holds password hashes and the seed of
+// an announced draw, so only its owner may read it.
+func TestBackupFilePrivate(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "bummerl.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	backup := filepath.Join(dir, "sicherung.db")
+	if code, _, errOut := runCmd("", "backup", "--db", db, backup); code != 0 {
+		t.Fatalf("backup: status %d: %s", code, errOut)
+	}
+	fi, err := os.Stat(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := fi.Mode().Perm(); mode != 0o600 {
+		t.Errorf("backup file mode %v, want -rw-------", mode)
+	}
+}
+
+// "bummerl backup" on PostgreSQL writes nothing, says that pg_dump is the
+// tool with a command to copy, never shows the password, and fails.
+func TestBackupCommandPostgres(t *testing.T) {
+	dsn := "postgres://bummerl:geheim@db.example:5432/verband?sslmode=require" // never contacted
+	for lang, want := range map[string]string{"de": "Sicherungen macht der Datenbankserver mit pg_dump", "en": "back it up on the database server with pg_dump"} {
+		code, out, errOut := runCmd("", "backup", "--lang", lang, "--db", dsn, "verband.dump")
+		if code != 1 || out != "" || !strings.Contains(errOut, want) ||
+			!strings.Contains(errOut, "pg_dump --format=custom --file=verband.dump 'postgres://bummerl:xxxxx@db.example:5432/verband?sslmode=require'") ||
+			strings.Contains(errOut, "geheim") {
+			t.Fatalf("%s: status %d, stdout %q, stderr %q", lang, code, out, errOut)
+		}
+	}
+}
+
+// BUMMERL_DB takes a PostgreSQL DSN like --db: a user added by the command
+// line is in that database.
+func TestDatabaseEnvPostgres(t *testing.T) {
+	dsn := storetest.Postgres(t)
+	t.Setenv("BUMMERL_DB", dsn)
+	if code, out, errOut := runCmd("geheim123\n", "user", "add", "anna"); code != 0 {
+		t.Fatalf("status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	st, err := store.Open(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if users, err := st.Users(context.Background()); err != nil || len(users) != 1 || users[0].Name != "anna" {
+		t.Fatalf("users %+v (%v)", users, err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"bummerl/domain/referee"
 )
 
 func init() {
@@ -63,7 +65,7 @@ func runReferee(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bummerl referee: %s\n", msg)
 		return 1
 	}
-	verdict, err := judgeRecord(data) // Schnapsen, or 1000 with "game": "1000" (referee_api.go)
+	verdict, err := referee.Judge(data) // Schnapsen, or 1000 with "game": "1000" (domain/referee)
 	status := 0
 	if err != nil {
 		verdict, status = err, 2

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,4 +115,45 @@ func TestRefereeClosingOptions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRefereeInputCapped: bummerl referee reads at most 10 MB and says so
+// instead of growing without bound on /dev/zero — in one line ending with
+// a newline (issue 20), from stdin and from a file alike.
+func TestRefereeInputCapped(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(big, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, maxRefereeInput+1); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"de": "größer als 10 MB", "en": "larger than 10 MB"} {
+		in := &endlessReader{n: 64 << 20}
+		for _, args := range [][]string{{"-lang", lang}, {"-lang", lang, big}} {
+			var out, errOut strings.Builder
+			code := runReferee(args, in, &out, &errOut)
+			msg := errOut.String()
+			if code != 1 || !strings.Contains(msg, want) || !strings.HasPrefix(msg, "bummerl referee: ") ||
+				!strings.HasSuffix(msg, "\n") || strings.Count(msg, "\n") != 1 || out.Len() != 0 {
+				t.Errorf("%v: status %d, stdout %q, stderr %q; want 1, nothing and one line with %q", args, code, out.String(), msg, want)
+			}
+		}
+		if in.read > maxRefereeInput+64<<10 {
+			t.Errorf("%s: read %d bytes of the input, want at most about 10 MB", lang, in.read)
+		}
+	}
+}
+
+// endlessReader is /dev/zero up to n bytes, counting what was read.
+type endlessReader struct{ n, read int }
+
+func (r *endlessReader) Read(p []byte) (int, error) {
+	if r.read >= r.n {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n-r.read)
+	clear(p[:k])
+	r.read += k
+	return k, nil
 }

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/cmd/bummerl/internal/web"
 	"bummerl/store"
 )
 
@@ -46,7 +48,7 @@ func serveWith(args []string, stdout, stderr io.Writer, opts serveOptions) int {
 	addr := fs.String("addr", envOr("BUMMERL_ADDR", ":8080"), "address to listen on (BUMMERL_ADDR)")
 	db := fs.String("db", defaultDB(), dbUsage)
 	maxConns := fs.Int("max-conns", 0, "connections served at once; 0 sizes it from the open-files limit (BUMMERL_MAX_CONNS)")
-	streamsPerIP := fs.Int("streams-per-ip", defaultStreamsPerIP, "live pages one client address may follow at once; raise it when a whole hall shares one router's address (BUMMERL_STREAMS_PER_IP)")
+	streamsPerIP := fs.Int("streams-per-ip", web.DefaultStreamsPerIP, "live pages one client address may follow at once; raise it when a whole hall shares one router's address (BUMMERL_STREAMS_PER_IP)")
 	baseURL := fs.String("base-url", envOr("BUMMERL_BASE_URL", ""), "address players reach the app under, for QR codes; https makes cookies Secure (BUMMERL_BASE_URL)")
 	for flagName, env := range map[string]string{"max-conns": "BUMMERL_MAX_CONNS", "streams-per-ip": "BUMMERL_STREAMS_PER_IP"} {
 		if v := os.Getenv(env); v != "" {
@@ -56,7 +58,7 @@ func serveWith(args []string, stdout, stderr io.Writer, opts serveOptions) int {
 			}
 		}
 	}
-	var proxies proxyList
+	var proxies httpkit.ProxyList
 	fs.Var(&proxies, "trusted-proxy", "CIDR range or address of a reverse proxy whose X-Forwarded-For names the client; repeatable or comma separated (BUMMERL_TRUSTED_PROXY); without it the connection's address counts")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -98,14 +100,14 @@ func serveWith(args []string, stdout, stderr io.Writer, opts serveOptions) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
 	}
-	e, _ := newServer(st, serverConfig{BaseURL: *baseURL, Log: log, TrustedProxies: proxies, StreamsPerIP: *streamsPerIP})
-	files := openFilesLimit()
-	limits := defaultNetLimits
+	e, _ := web.New(st, web.Config{BaseURL: *baseURL, Log: log, TrustedProxies: proxies, StreamsPerIP: *streamsPerIP})
+	files := httpkit.OpenFilesLimit()
+	limits := httpkit.DefaultLimits
 	limits.MaxConns, limits.PerIP, limits.TrustedProxies = *maxConns, 2**streamsPerIP, proxies
 	if limits.MaxConns == 0 {
 		limits.MaxConns = connsFor(files)
 	}
-	srv, ln := newHTTPServer(e, ln, limits)
+	srv, ln := httpkit.NewServer(e, ln, limits)
 
 	if opts.dataDir != "" {
 		fmt.Fprintf(stdout, "Bummerl läuft / is running (Datenordner / data folder %s, database %s).\n", opts.dataDir, store.Redact(*db))
@@ -113,7 +115,7 @@ func serveWith(args []string, stdout, stderr io.Writer, opts serveOptions) int {
 		fmt.Fprintf(stdout, "Bummerl läuft / is running (database %s).\n", store.Redact(*db))
 	}
 	fmt.Fprintf(stdout, "Hält / holds %d connections (%d phones or projectors live, %d per address; open files %s). Open:\n",
-		limits.MaxConns, limits.MaxConns-streamReserve(limits.MaxConns), *streamsPerIP, filesText(files))
+		limits.MaxConns, limits.MaxConns-web.StreamReserve(limits.MaxConns), *streamsPerIP, filesText(files))
 	for _, u := range listenURLs(ln.Addr().(*net.TCPAddr), *baseURL) {
 		fmt.Fprintf(stdout, "  %s\n", u)
 	}

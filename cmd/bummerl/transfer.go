@@ -97,7 +97,7 @@ func exportCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "export: %s\n", web.ErrorText(err, lang))
 		return 1
 	}
-	data, err := documentJSON(doc)
+	data, err := store.DocumentFile(doc)
 	if err == nil {
 		err = writeNew(file, data)
 	}

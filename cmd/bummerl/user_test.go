@@ -64,3 +64,30 @@ func TestUserAdd(t *testing.T) {
 		t.Fatalf("user list: status %d, %q", code, out)
 	}
 }
+
+// TestUserAddKeepsPasswordSecret: "bummerl user add" takes the password
+// from standard input and never writes it out, accepted or refused, nor
+// into the audit of accounts.
+func TestUserAddKeepsPasswordSecret(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "bummerl.db")
+	for name, pw := range map[string]string{"accepted": "Geheimnis-4711", "too short": "Xy7-q"} {
+		t.Run(name, func(t *testing.T) {
+			_, out, errOut := runCmd(pw+"\n", "user", "add", "--db", db, "anna-"+strings.ReplaceAll(name, " ", "-"))
+			if strings.Contains(out+errOut, pw) {
+				t.Errorf("the password is written out: stdout %q, stderr %q", out, errOut)
+			}
+		})
+	}
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	audit, err := st.UserAudit(t.Context(), 10)
+	if err != nil || len(audit) != 1 {
+		t.Fatalf("audit: %v, %v", audit, err)
+	}
+	if e := audit[0]; strings.Contains(e.Before+e.After, "Geheimnis") || strings.Contains(e.Before+e.After, "$2") {
+		t.Errorf("the audit holds the password or its hash: %+v", e)
+	}
+}

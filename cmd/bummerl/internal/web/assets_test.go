@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/static"
 )
 
@@ -28,7 +29,7 @@ func TestStaticFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			if strings.HasSuffix(name, ".js") { // served without its comment lines
-				want = stripLineComments(want)
+				want = httpkit.StripLineComments(want)
 				if strings.Contains("\n"+string(want), "\n//") || len(want) == 0 {
 					t.Errorf("%s is served with comment lines, or empty", name)
 				}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -22,7 +23,7 @@ import (
 
 // chromiumPath is Debian's Chromium, which .ci/run installs
 // (BUMMERL_CHROMIUM names another, e.g. a missing one to see the skip).
-var chromiumPath = envOr("BUMMERL_CHROMIUM", "/usr/bin/chromium")
+var chromiumPath = cmp.Or(os.Getenv("BUMMERL_CHROMIUM"), "/usr/bin/chromium")
 
 // stepTimeout bounds one browser step, so a missing element fails the
 // test with its selector instead of hanging until go test's deadline.

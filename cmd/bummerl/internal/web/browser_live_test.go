@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/testutil"
+
 	"github.com/chromedp/chromedp"
 )
 
@@ -35,7 +37,7 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 	p := newPage(t, browser, f.app)
 	p.step("a short window", chromedp.EmulateViewport(1000, 400))
 	p.open(f.path+"/rounds/1", testid("matches"))
-	eventually(t, "the page holds the stream", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the page holds the stream", func() bool { return f.app.store.Subscribers(f.id) == 1 })
 	p.step("mark the page and scroll", chromedp.Evaluate[chromedp.Void](`
 		window.liveMark = "still here";
 		window.liveRevs = [];
@@ -83,7 +85,7 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 	// The browser reports the cut stream; that is expected here.
 	p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + f.path + "/events")
 	f.app.srv.CloseClientConnections()
-	eventually(t, "the page reconnected", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the page reconnected", func() bool { return f.app.store.Subscribers(f.id) == 1 })
 	result("after-reconnect")
 	if revs := eval[[]int](p, "window.liveRevs"); len(revs) < 2 {
 		t.Errorf("bummerl:live revisions %v, want one per change at least", revs)

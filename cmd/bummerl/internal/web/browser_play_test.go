@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"bummerl/cmd/bummerl/internal/testutil"
 	"bummerl/views"
 )
 
@@ -61,7 +62,7 @@ func TestBrowserPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "both phones hold the stream", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+	testutil.Eventually(t, "both phones hold the stream", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
 	phones[0].shot("forehand-start")
 	phones[1].shot("dealer-start")
 	if got := eval[int](phones[0], `document.querySelectorAll('[data-testid="hand-card"]').length`); got != 5 {
@@ -121,7 +122,7 @@ func TestBrowserPlay(t *testing.T) {
 			if handOf(other) != hand || seq(other) != s {
 				t.Fatalf("after the reload: hand %q seq %d, before %q %d", handOf(other), seq(other), hand, s)
 			}
-			eventually(t, "the reloaded phone holds the stream again", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+			testutil.Eventually(t, "the reloaded phone holds the stream again", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
 			other.shot("reloaded")
 			reloaded = true
 		}

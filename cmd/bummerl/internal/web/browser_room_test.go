@@ -2,13 +2,15 @@ package web
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/cmd/bummerl/internal/testutil"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -38,7 +40,7 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	defer cancel()
 	screen := &browserPage{t: t, ctx: screenCtx, app: app}
 	screen.open(f.path+"/screen", testid("screen"))
-	eventually(t, "the projector follows", func() bool { return f.app.store.Subscribers(f.id) >= 1 })
+	testutil.Eventually(t, "the projector follows", func() bool { return f.app.store.Subscribers(f.id) >= 1 })
 
 	p.open(f.path+"/sale", testid("tournament-nav"))
 	links := []string{"nav-rounds", "nav-tables", "nav-standings", "nav-print", "nav-history", "nav-overview", "nav-draw", "nav-entry-cards", "nav-sale", "nav-rounds"}
@@ -75,7 +77,7 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	if visits < 15 {
 		t.Fatalf("only %d pages visited", visits)
 	}
-	maxOpen := gate.stats(0).Open
+	maxOpen := gate.Stats(0).Open
 	p.open(f.path+"/rounds/1", testid("matches"))
 	m := f.firstPlayable(1)
 	no := strconv.Itoa(m.No)
@@ -84,7 +86,7 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	p.step("enter match "+no, chromedp.KeyEvent(strconv.Itoa(int(m.A))+kb.Tab+"2:1"+kb.Enter))
 	p.until("match "+no+" saved", `document.querySelector('[data-testid="inline-`+no+`"]') === null`)
 	took := time.Since(start)
-	maxOpen = max(maxOpen, gate.stats(0).Open)
+	maxOpen = max(maxOpen, gate.Stats(0).Open)
 	if took > 2*time.Second {
 		t.Errorf("the inline save took %v after %d pages, want under 2 s", took, visits)
 	}
@@ -102,8 +104,8 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	}
 	// What the browser keeps: the shared stream and at most two idle
 	// connections once the spare ones of the first loads were let go.
-	eventually(t, "the browser holds at most 3 connections", func() bool { return gate.stats(0).Open <= 3 })
-	open := gate.stats(0).Open
+	testutil.Eventually(t, "the browser holds at most 3 connections", func() bool { return gate.Stats(0).Open <= 3 })
+	open := gate.Stats(0).Open
 	t.Logf("inline save after %d pages: %v; connections now %d, at most %d seen; %d streams", visits, took, open, maxOpen, staffStreams)
 	if r := f.org.get("/status"); r.status != http.StatusOK {
 		t.Errorf("status page: %d", r.status)
@@ -114,19 +116,14 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 // runs it, for the browser: the gate counts the browser's connections and
 // requests counts its requests (the test's own clients use the other
 // server).
-func gatedApp(t *testing.T, f fixture) (*connGate, *testApp, *atomic.Int64) {
-	gate := newConnGate(1000, 0, nil)
-	gate.idleGrace = 500 * time.Millisecond
+func gatedApp(t *testing.T, f fixture) (*httpkit.Gate, *testApp, *atomic.Int64) {
 	var requests atomic.Int64
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
 		f.app.echo.ServeHTTP(w, r)
 	}))
-	ts.Config.ConnState = gate.connState
-	ts.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
-		return context.WithValue(ctx, gateKey{}, gate)
-	}
-	ts.Listener = newGateListener(ts.Listener, gate)
+	gate, ln := httpkit.Gated(ts.Config, ts.Listener, httpkit.Limits{MaxConns: 1000, IdleGrace: 500 * time.Millisecond})
+	ts.Listener = ln
 	ts.Start()
 	t.Cleanup(ts.Close)
 	app := *f.app
@@ -151,7 +148,7 @@ func TestBrowserPhoneOneConnection(t *testing.T) {
 	p := newPage(t, browser, app)
 	p.step("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(f.path+"/card/"+card, testid("next"))
-	eventually(t, "the phone follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the phone follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
 	time.Sleep(300 * time.Millisecond) // the page's last loads settle
 	before := requests.Load()
 	r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
@@ -166,7 +163,7 @@ func TestBrowserPhoneOneConnection(t *testing.T) {
 	}
 	// Its stream, and what Chromium keeps for the next page: a socket of
 	// the page load or one opened ahead (no request on it).
-	eventually(t, "the phone holds at most 3 connections", func() bool { return gate.stats(0).Open <= 3 })
+	testutil.Eventually(t, "the phone holds at most 3 connections", func() bool { return gate.Stats(0).Open <= 3 })
 }
 
 // TestBrowserLoginKeepsStaffParts (issue 19): a visitor's tab follows the
@@ -189,7 +186,7 @@ func TestBrowserLoginKeepsStaffParts(t *testing.T) {
 	defer cancel()
 	visitor := &browserPage{t: t, ctx: visitorCtx, app: app}
 	visitor.open(f.path+"/standings", testid("standings-live"))
-	eventually(t, "the visitor's tab follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the visitor's tab follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
 	helper.login("Hans")
 	helper.open(f.path+"/standings", testid("standings-live"))
 	l := f.app.s.live
@@ -198,7 +195,7 @@ func TestBrowserLoginKeepsStaffParts(t *testing.T) {
 		defer l.mu.Unlock()
 		return l.open[kindPhone], l.open[kindStaff]
 	}
-	eventually(t, "a visitor's and a staff stream", func() bool { p, s := kinds(); return p == 1 && s == 1 })
+	testutil.Eventually(t, "a visitor's and a staff stream", func() bool { p, s := kinds(); return p == 1 && s == 1 })
 	// The helper's page follows a change through its own stream.
 	helper.step("mark", chromedp.Evaluate[chromedp.Void](`window.revs = []; document.addEventListener("bummerl:live", e => window.revs.push(e.detail.revision))`))
 	f.rename("Preisschnapsen Hinterbrühl 2")

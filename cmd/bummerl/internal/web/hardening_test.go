@@ -2,16 +2,14 @@ package web
 
 import (
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/store"
 )
 
@@ -52,70 +50,6 @@ func TestSetupStalledBody(t *testing.T) {
 	}
 	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
 		t.Errorf("users = %d, %v; want 1", n, err)
-	}
-}
-
-// endlessReader is /dev/zero up to n bytes, counting what was read.
-type endlessReader struct{ n, read int }
-
-func (r *endlessReader) Read(p []byte) (int, error) {
-	if r.read >= r.n {
-		return 0, io.EOF
-	}
-	k := min(len(p), r.n-r.read)
-	clear(p[:k])
-	r.read += k
-	return k, nil
-}
-
-// TestRefereeInputCapped: bummerl referee reads at most 10 MB and says so
-// instead of growing without bound on /dev/zero — in one line ending with
-// a newline (issue 20), from stdin and from a file alike.
-func TestRefereeInputCapped(t *testing.T) {
-	big := filepath.Join(t.TempDir(), "big.json")
-	if err := os.WriteFile(big, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(big, maxRefereeInput+1); err != nil {
-		t.Fatal(err)
-	}
-	for lang, want := range map[string]string{"de": "größer als 10 MB", "en": "larger than 10 MB"} {
-		in := &endlessReader{n: 64 << 20}
-		for _, args := range [][]string{{"-lang", lang}, {"-lang", lang, big}} {
-			var out, errOut strings.Builder
-			code := runReferee(args, in, &out, &errOut)
-			msg := errOut.String()
-			if code != 1 || !strings.Contains(msg, want) || !strings.HasPrefix(msg, "bummerl referee: ") ||
-				!strings.HasSuffix(msg, "\n") || strings.Count(msg, "\n") != 1 || out.Len() != 0 {
-				t.Errorf("%v: status %d, stdout %q, stderr %q; want 1, nothing and one line with %q", args, code, out.String(), msg, want)
-			}
-		}
-		if in.read > maxRefereeInput+64<<10 {
-			t.Errorf("%s: read %d bytes of the input, want at most about 10 MB", lang, in.read)
-		}
-	}
-}
-
-// TestBackupFilePrivate: the backup holds password hashes and the seed of
-// an announced draw, so only its owner may read it.
-func TestBackupFilePrivate(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "bummerl.db")
-	st, err := store.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	backup := filepath.Join(dir, "sicherung.db")
-	if code, _, errOut := runCmd("", "backup", "--db", db, backup); code != 0 {
-		t.Fatalf("backup: status %d: %s", code, errOut)
-	}
-	fi, err := os.Stat(backup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mode := fi.Mode().Perm(); mode != 0o600 {
-		t.Errorf("backup file mode %v, want -rw-------", mode)
 	}
 }
 
@@ -162,7 +96,7 @@ func TestCSRFNotFromQuery(t *testing.T) {
 // Host; an overlong or malformed one gives the connection's local address
 // instead of a 500.
 func TestQRHostBounded(t *testing.T) {
-	app := newTestAppConfig(t, func(c *serverConfig) { c.BaseURL = "" })
+	app := newTestAppConfig(t, func(c *Config) { c.BaseURL = "" })
 	org := app.loggedIn("Anna", store.Organiser)
 	path := org.createTournament(settingsForm(nil))
 	if r := org.post(path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}); r.status != http.StatusSeeOther {
@@ -200,7 +134,7 @@ func TestQRHostBounded(t *testing.T) {
 			continue
 		}
 		mustContain(t, r.body, base+path+"/card/1")
-		if len(host) > maxHostLen {
+		if len(host) > httpkit.MaxHostLen {
 			mustNotContain(t, r.body, host[:300])
 		}
 	}
@@ -213,7 +147,7 @@ func TestValidHost(t *testing.T) {
 		"": false, strings.Repeat("a", 64) + ".at": false, strings.Repeat("a.", 130) + "at": false,
 		"a..b": false, "a_b": false, "host:": false, "host:80x": false, "host:123456": false, "a b": false,
 	} {
-		if got := validHost(h); got != want {
+		if got := httpkit.ValidHost(h); got != want {
 			t.Errorf("validHost(%.40q) = %v, want %v", h, got, want)
 		}
 	}

@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -74,10 +76,10 @@ type liveStreams struct {
 // phone is back a second after the Wi-Fi or the server was.
 const retryMillis = 1000
 
-// defaultStreamsPerIP lets a school class or a club behind one router
+// DefaultStreamsPerIP lets a school class or a club behind one router
 // follow the evening, and keeps one guest from taking the room's
 // connections (--streams-per-ip).
-const defaultStreamsPerIP = 100
+const DefaultStreamsPerIP = 100
 
 // maxParts and maxPartLen bound what a stream may ask to be rendered.
 const (
@@ -87,19 +89,19 @@ const (
 
 func newLiveStreams(perIP int) *liveStreams {
 	if perIP <= 0 {
-		perIP = defaultStreamsPerIP
+		perIP = DefaultStreamsPerIP
 	}
 	return &liveStreams{
 		heartbeat: 25 * time.Second, writeWait: 10 * time.Second, maxAge: 60 * time.Second,
-		perIP: perIP, reserve: streamReserve,
+		perIP: perIP, reserve: StreamReserve,
 		parts: partMemo{gens: map[string]*partGen{}, streams: map[string]int{}},
 		stops: map[*http.Server]chan struct{}{}, byIP: map[string]int{},
 	}
 }
 
-// streamReserve is what the streams leave of maxConns connections: a
+// StreamReserve is what the streams leave of maxConns connections: a
 // tenth, at least 16, for the organiser's desk and the page loads.
-func streamReserve(maxConns int) int { return max(16, maxConns/10) }
+func StreamReserve(maxConns int) int { return max(16, maxConns/10) }
 
 // streamKind sorts the open streams for the status page.
 type streamKind int
@@ -143,8 +145,8 @@ func (l *liveStreams) stopped(r *http.Request) <-chan struct{} {
 func (l *liveStreams) admit(c echo.Context, kind streamKind) (release func(), err error) {
 	ip := c.RealIP()
 	maxConns := 0
-	if g := gateOf(c.Request().Context()); g != nil {
-		maxConns = g.max
+	if g := httpkit.GateOf(c.Request().Context()); g != nil {
+		maxConns = g.Max()
 	}
 	l.mu.Lock()
 	if kind != kindStaff {
@@ -239,7 +241,7 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 	defer s.live.parts.leave(src.scope)
 	// The stream lives as long as the client listens: no read or write
 	// timeout of the server applies; each write has its own bound below.
-	if err := keepStreamOpen(c); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	if err := httpkit.KeepStreamOpen(c); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	w := c.Response()

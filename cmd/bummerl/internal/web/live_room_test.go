@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/cmd/bummerl/internal/testutil"
 	"bummerl/domain/tournament"
 	"bummerl/store"
 )
@@ -135,7 +137,7 @@ func TestLiveOneLoadPerRevision(t *testing.T) {
 	}
 	for round := range 3 {
 		before := f.app.s.snaps.loads.Load()
-		misses := f.app.s.pages.misses.Load()
+		misses := f.app.s.pages.Misses.Load()
 		m := f.firstPlayable(1)
 		r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
 			map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 0}})
@@ -150,7 +152,7 @@ func TestLiveOneLoadPerRevision(t *testing.T) {
 		if loads := f.app.s.snaps.loads.Load() - before; loads != 1 {
 			t.Errorf("change %d: the tournament was loaded %d times for %d streams, want once", round, loads, len(streams))
 		}
-		if renders := f.app.s.pages.misses.Load() - misses; renders != cards {
+		if renders := f.app.s.pages.Misses.Load() - misses; renders != cards {
 			t.Errorf("change %d: %d parts rendered for %d cards", round, renders, cards)
 		}
 	}
@@ -265,8 +267,8 @@ func TestLiveNonReaderDropped(t *testing.T) {
 	}
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.path) // and never read
-	eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
-	eventually(t, "the silent client dropped", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the silent client dropped", func() bool { return f.app.store.Subscribers(f.id) == 0 })
 	// The server closed the connection: reading it ends.
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if _, err := io.Copy(io.Discard, conn); err != nil {
@@ -305,8 +307,8 @@ func TestLiveStreamsNoLeak(t *testing.T) {
 		}
 	}
 	tr.CloseIdleConnections()
-	eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
-	eventually(t, "the streams' goroutines ended", func() bool { return runtime.NumGoroutine() <= before+2 })
+	testutil.Eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "the streams' goroutines ended", func() bool { return runtime.NumGoroutine() <= before+2 })
 	l := f.app.s.live
 	l.mu.Lock()
 	open, byIP := l.open, len(l.byIP)
@@ -337,26 +339,6 @@ func (f fixture) rename(name string) {
 		return nil
 	}); err != nil {
 		f.t.Fatal(err)
-	}
-}
-
-// TestListenURLsOnce: the start-up line names each address once, with the
-// base URL as given (the trailing "/" made it twice before).
-func TestListenURLsOnce(t *testing.T) {
-	for _, base := range []string{"http://127.0.0.1:8080", "http://127.0.0.1:8080/"} {
-		got := listenURLs(&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 8080}, base)
-		if len(got) != 1 || got[0] != base {
-			t.Errorf("base %q: %q, want it alone", base, got)
-		}
-	}
-}
-
-// TestConnsFor: the default connection bound follows the open-files limit.
-func TestConnsFor(t *testing.T) {
-	for files, want := range map[uint64]int{0: 4096, 100: 64, 1024: 896, 1 << 20: 10000} {
-		if got := connsFor(files); got != want {
-			t.Errorf("connsFor(%d) = %d, want %d", files, got, want)
-		}
 	}
 }
 
@@ -417,14 +399,14 @@ func TestIdleSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e, _ := New(st, serverConfig{})
+	e, _ := New(st, Config{})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, lln := newHTTPServer(e, ln, lim)
-	gl := lln.(gateListener)
-	gl.gate.idleGrace = 200 * time.Millisecond
+	lim.IdleGrace = 200 * time.Millisecond
+	srv := &http.Server{Handler: e, IdleTimeout: lim.IdleTimeout}
+	gate, lln := httpkit.Gated(srv, ln, lim)
 	go srv.Serve(lln)
 	t.Cleanup(func() { srv.Close() })
 	addr := ln.Addr().String()
@@ -447,7 +429,7 @@ func TestIdleSweep(t *testing.T) {
 	if code, err := rawGET(conns[3], readers[3], "/login"); err != nil || code != http.StatusOK {
 		t.Fatalf("GET again: %d %v", code, err)
 	}
-	eventually(t, "two idle connections left", func() bool { return gl.gate.stats(0).Open == 2 })
+	testutil.Eventually(t, "two idle connections left", func() bool { return gate.Stats(0).Open == 2 })
 	for i, want := range []bool{true, true, false, false} {
 		if got := closedByServer(t, conns[i], readers[i], 300*time.Millisecond); got != want {
 			t.Errorf("connection %d closed: %v, want %v", i, got, want)
@@ -462,40 +444,6 @@ func TestStatusHidesSeatLinks(t *testing.T) {
 		if got := publicScope(scope); got != want {
 			t.Errorf("publicScope(%q) = %q, want %q", scope, got, want)
 		}
-	}
-}
-
-// TestGateCloseRacesEviction: a connection closing by itself while the
-// gate closes it to make room (the idle timeout and a newcomer at once)
-// gives its place back once and blocks nobody. The gate once held one
-// lock per connection and one of its own, taken in opposite orders here.
-func TestGateCloseRacesEviction(t *testing.T) {
-	g := newConnGate(1, 0, nil)
-	for range 2000 {
-		a, b := net.Pipe()
-		gc, _ := g.admit(a, "10.0.0.1")
-		g.connState(gc, http.StateIdle)
-		done := make(chan struct{})
-		go func() {
-			gc.Close()
-			close(done)
-		}()
-		c, d := net.Pipe()
-		nc, reason := g.admit(c, "10.0.0.2") // takes gc's place if it is still there
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			t.Fatal("Close and admit wait on each other")
-		}
-		if nc == nil {
-			t.Fatalf("newcomer refused: %s", reason)
-		}
-		nc.Close()
-		if st := g.stats(0); st.Open != 0 || st.Idle != 0 {
-			t.Fatalf("after both closed: %d open, %d idle", st.Open, st.Idle)
-		}
-		b.Close()
-		d.Close()
 	}
 }
 
@@ -517,12 +465,12 @@ func TestLivePartsLanguageAndQuery(t *testing.T) {
 	if parts[standings] != want.body {
 		t.Errorf("the English stream's standings differ from the English page:\n%q\n%q", parts[standings], want.body)
 	}
-	misses := f.app.s.pages.misses.Load()
+	misses := f.app.s.pages.Misses.Load()
 	own := openStream(t, f.app, tr, f.path+"/events?rev=0&part="+url.QueryEscape(f.path+"/rounds/1?x=1"), de)
 	if ev := own.next(); ev.name != "rev" {
 		t.Errorf("a part with a query of its own: event %+v, want rev", ev)
 	}
-	if m := f.app.s.pages.misses.Load(); m != misses {
+	if m := f.app.s.pages.Misses.Load(); m != misses {
 		t.Errorf("%d pages rendered for a made-up query", m-misses)
 	}
 	if !ownQuery("/t/1/rounds/1?q=Huber") || ownQuery("/t/1/rounds/1?open=1") || ownQuery("/t/1/card/3") {

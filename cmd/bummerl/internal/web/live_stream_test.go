@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/testutil"
 	"bummerl/domain/tournament"
 	"bummerl/store"
 )
@@ -164,18 +165,6 @@ func (f fixture) revision() int64 {
 	return rev
 }
 
-// eventually polls cond until it holds, for at most 10 s.
-func eventually(t testing.TB, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("never: %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // streamText is all a stream without parts may ever carry: the retry
 // hint, revision events and comment lines.
 var streamText = regexp.MustCompile(`^(retry: 1000\n)?(id: ([0-9]+)\nevent: rev\ndata: ([0-9]+)\n\n|: ping\n\n)*$`)
@@ -266,7 +255,7 @@ func TestLiveStreamClientGoes(t *testing.T) {
 		streams[i] = openStream(t, f.app, tr, f.path+"/events", nil)
 		streams[i].next()
 	}
-	eventually(t, fmt.Sprintf("%d subscribers", n), func() bool { return f.app.store.Subscribers(f.id) == n })
+	testutil.Eventually(t, fmt.Sprintf("%d subscribers", n), func() bool { return f.app.store.Subscribers(f.id) == n })
 	if runtime.NumGoroutine() < before+n {
 		t.Errorf("%d goroutines with %d streams open, %d before: the count cannot tell a leak", runtime.NumGoroutine(), n, before)
 	}
@@ -274,8 +263,8 @@ func TestLiveStreamClientGoes(t *testing.T) {
 		s.close()
 	}
 	tr.CloseIdleConnections()
-	eventually(t, "no subscribers after the clients went", func() bool { return f.app.store.Subscribers(f.id) == 0 })
-	eventually(t, "the goroutines of the streams ended", func() bool { return runtime.NumGoroutine() <= before })
+	testutil.Eventually(t, "no subscribers after the clients went", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "the goroutines of the streams ended", func() bool { return runtime.NumGoroutine() <= before })
 
 	// Shutdown: the open stream ends at once, Shutdown returns well
 	// within its deadline.
@@ -291,7 +280,7 @@ func TestLiveStreamClientGoes(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stream outlived the server")
 	}
-	eventually(t, "no subscribers after the shutdown", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers after the shutdown", func() bool { return f.app.store.Subscribers(f.id) == 0 })
 }
 
 // TestLiveStreamSlowClient: a client that never reads its stream does not
@@ -304,7 +293,7 @@ func TestLiveStreamSlowClient(t *testing.T) {
 	}
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.path) // and never read
-	eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
 	s := openStream(t, f.app, tr, f.path+"/events", nil)
@@ -348,7 +337,7 @@ func TestLiveStreamManyClients(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	eventually(t, "500 subscribers", func() bool { return f.app.store.Subscribers(f.id) == n })
+	testutil.Eventually(t, "500 subscribers", func() bool { return f.app.store.Subscribers(f.id) == n })
 	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Nachzügler"}, "count": {"1"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("sale: status %d", r.status)
 	}
@@ -379,5 +368,5 @@ func TestLiveStreamManyClients(t *testing.T) {
 	for _, s := range streams {
 		s.close()
 	}
-	eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
 }

@@ -16,18 +16,19 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/store"
 )
 
 // newTestAppConfig is newTestApp with a changed server configuration.
-func newTestAppConfig(t testing.TB, change func(*serverConfig)) *testApp {
+func newTestAppConfig(t testing.TB, change func(*Config)) *testApp {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
-	cfg := serverConfig{
+	cfg := Config{
 		BaseURL: "http://bummerl.test",
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:     clock.Now,
@@ -130,11 +131,11 @@ func TestThrottleVictimNotLockable(t *testing.T) {
 // TestThrottleTrustedProxy: behind a proxy named with --trusted-proxy the
 // X-Forwarded-For header names the client, from that proxy only.
 func TestThrottleTrustedProxy(t *testing.T) {
-	proxies, err := parseProxy("127.0.0.2")
+	proxies, err := httpkit.ParseProxy("127.0.0.2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := newTestAppConfig(t, func(c *serverConfig) { c.TrustedProxies = []*net.IPNet{proxies} })
+	app := newTestAppConfig(t, func(c *Config) { c.TrustedProxies = []*net.IPNet{proxies} })
 	app.addUser("Anna", store.Organiser)
 	proxy := app.clientFrom("127.0.0.2")
 	direct := app.client() // 127.0.0.1, not a proxy
@@ -171,7 +172,7 @@ func TestThrottleTrustedProxy(t *testing.T) {
 }
 
 func TestProxyListFlag(t *testing.T) {
-	var l proxyList
+	var l httpkit.ProxyList
 	if err := l.Set("10.0.0.0/8, 192.168.1.5"); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func TestProxyListFlag(t *testing.T) {
 		t.Errorf("proxies %q, want %q", got, want)
 	}
 	for _, bad := range []string{"proxy.example", "10.0.0.0/33", "1.2.3"} {
-		if err := new(proxyList).Set(bad); err == nil {
+		if err := new(httpkit.ProxyList).Set(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -228,7 +229,7 @@ func TestThrottleRandomNames(t *testing.T) {
 func TestPasswordChecksBounded(t *testing.T) {
 	const bound, logins = 2, 12
 	var running, peak, calls atomic.Int32
-	app := newTestAppConfig(t, func(c *serverConfig) {
+	app := newTestAppConfig(t, func(c *Config) {
 		c.PasswordChecks = bound
 		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
 			calls.Add(1)
@@ -264,7 +265,7 @@ func TestPasswordChecksBounded(t *testing.T) {
 // the queue when its request ends or after the queue's wait (503 busy).
 func TestPasswordQueueGivesUp(t *testing.T) {
 	block := make(chan struct{})
-	app := newTestAppConfig(t, func(c *serverConfig) {
+	app := newTestAppConfig(t, func(c *Config) {
 		c.PasswordChecks = 1
 		c.CheckPassword = func(ctx context.Context, name, password string) (store.User, error) {
 			<-block

@@ -41,7 +41,7 @@ type loginLimits struct {
 // core to the pages: on the two-core laptop guesses from ever new
 // addresses raised the player page's median from 0.2 ms to 12 ms with two
 // checks at once, not measurably with one (docs/performance.md).
-func newLoginLimits(st *store.Store, cfg serverConfig) *loginLimits {
+func newLoginLimits(st *store.Store, cfg Config) *loginLimits {
 	n := cfg.PasswordChecks
 	if n <= 0 {
 		n = max(1, runtime.GOMAXPROCS(0)-1)

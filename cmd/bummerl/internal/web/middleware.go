@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -19,7 +20,7 @@ const (
 	sessionCookie = "bummerl_session"
 	langCookie    = "bummerl_lang"
 	csrfCookie    = "bummerl_csrf"
-	csrfKey       = "csrf"
+	csrfKey       = httpkit.CSRFKey
 	userKey       = "user"
 	langKey       = "lang"
 	setupKey      = "setup"     // set while no account exists (the first start)
@@ -42,7 +43,7 @@ const (
 // expired.
 func (s *server) middleware(e *echo.Echo) {
 	e.Use(middleware.Recover())
-	e.Use(compress)
+	e.Use(httpkit.Compress)
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: func(c echo.Context) bool {
 		return s.ownLimit[c.Request().Method+" "+c.Path()] // an import: up to 64 MiB (routeGroup.withBodyLimit)
 	}}))
@@ -72,7 +73,7 @@ func (s *server) csrf() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		h := check(next)
 		return func(c echo.Context) error {
-			csrfTokenFromBody(c)
+			httpkit.CSRFTokenFromBody(c)
 			return h(c)
 		}
 	}

@@ -22,28 +22,29 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/store"
 )
 
 // startLimited runs the real app on a real listener with the limits, as
 // serve does, and returns its address.
-func startLimited(t testing.TB, lim netLimits) string {
+func startLimited(t testing.TB, lim httpkit.Limits) string {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _ := New(st, serverConfig{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	e, _ := New(st, Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return serveLimited(t, e, lim, func() { st.Close() })
 }
 
-func serveLimited(t testing.TB, h http.Handler, lim netLimits, cleanup func()) string {
+func serveLimited(t testing.TB, h http.Handler, lim httpkit.Limits, cleanup func()) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, lln := newHTTPServer(h, ln, lim)
+	srv, lln := httpkit.NewServer(h, ln, lim)
 	go srv.Serve(lln)
 	t.Cleanup(func() {
 		srv.Close()
@@ -89,7 +90,7 @@ func closedByServer(t *testing.T, conn net.Conn, br *bufio.Reader, limit time.Du
 	return true
 }
 
-var testLimits = netLimits{
+var testLimits = httpkit.Limits{
 	ReadHeaderTimeout: 5 * time.Second,
 	ReadTimeout:       5 * time.Second,
 	WriteTimeout:      5 * time.Second,
@@ -241,7 +242,7 @@ func TestKeepStreamOpen(t *testing.T) {
 	stream := func(lift bool) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if lift {
-				if err := keepStreamOpen(c); err != nil {
+				if err := httpkit.KeepStreamOpen(c); err != nil {
 					return err
 				}
 			}
@@ -309,7 +310,7 @@ func TestMeasureIdleConnFDs(t *testing.T) {
 		idle     time.Duration
 		maxConns int
 	}{
-		{"limits", idle, defaultNetLimits.MaxConns},
+		{"limits", idle, httpkit.DefaultLimits.MaxConns},
 		{"no limits (before)", 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -386,41 +387,19 @@ func TestFDServerChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _ := New(st, serverConfig{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	lim := defaultNetLimits
+	e, _ := New(st, Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	lim := httpkit.DefaultLimits
 	lim.IdleTimeout, lim.MaxConns = idle, maxConns
 	if idle == 0 { // the server before issue 7: header timeout only
-		lim = netLimits{ReadHeaderTimeout: defaultNetLimits.ReadHeaderTimeout}
+		lim = httpkit.Limits{ReadHeaderTimeout: httpkit.DefaultLimits.ReadHeaderTimeout}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, lln := newHTTPServer(e, ln, lim)
+	srv, lln := httpkit.NewServer(e, ln, lim)
 	fmt.Printf("ADDR %s\n", ln.Addr())
 	srv.Serve(lln)
-}
-
-// TestServeLimitFlags: bad limits are refused before anything starts.
-func TestServeLimitFlags(t *testing.T) {
-	for name, tc := range map[string]struct {
-		args []string
-		env  string
-		want string
-	}{
-		"no connections": {[]string{"--max-conns", "-1"}, "", "--max-conns must be at least 1"},
-		"no streams":     {[]string{"--streams-per-ip", "0"}, "", "--streams-per-ip must be at least 1"},
-		"bad proxy":      {[]string{"--trusted-proxy", "proxy.example"}, "", "not an address or CIDR range"},
-		"bad proxy env":  {nil, "10.0.0.0/33", "BUMMERL_TRUSTED_PROXY"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			t.Setenv("BUMMERL_TRUSTED_PROXY", tc.env)
-			var out, errOut strings.Builder
-			if code := serve(tc.args, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), tc.want) {
-				t.Errorf("status %d, stderr %q; want 2 and %q", code, errOut.String(), tc.want)
-			}
-		})
-	}
 }
 
 // TestLiveStreamOutlivesTimeouts: the app's event stream (/t/:id/events)

@@ -62,9 +62,9 @@ func TestPageCacheRestoredDatabase(t *testing.T) {
 	pages := app.s.pages
 	visitor := app.client()
 	visitor.get(page)
-	hits := pages.hits.Load()
-	if r := visitor.get(page); !strings.Contains(r.body, "Gasthaus Anna") || pages.hits.Load() != hits+1 {
-		t.Fatalf("before the restore: status %d, hits %d → %d; want Anna's page from the cache", r.status, hits, pages.hits.Load())
+	hits := pages.Hits.Load()
+	if r := visitor.get(page); !strings.Contains(r.body, "Gasthaus Anna") || pages.Hits.Load() != hits+1 {
+		t.Fatalf("before the restore: status %d, hits %d → %d; want Anna's page from the cache", r.status, hits, pages.Hits.Load())
 	}
 
 	storetest.RestoreSQLite(t, other, path)

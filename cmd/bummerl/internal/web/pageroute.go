@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/views"
 
 	"github.com/labstack/echo/v4"
@@ -26,17 +27,17 @@ func (s *server) cached(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		ctx := views.WithRevision(req.Context(), rev)
 		// The handler may share the revision's snapshot (snapshot.go).
-		ctx = context.WithValue(ctx, snapshotStampKey{}, pageStamp{rev, updated.UnixMilli()})
+		ctx = context.WithValue(ctx, snapshotStampKey{}, httpkit.PageStamp{Rev: rev, Updated: updated.UnixMilli()})
 		c.SetRequest(req.WithContext(ctx))
 		if _, ok := currentUser(c); ok || s.pages == nil {
 			return rendered(c)
 		}
 		setup, _ := c.Get(setupKey).(bool)
-		key := pageKey{
-			id: id, stamp: pageStamp{rev, updated.UnixMilli()}, url: req.URL.RequestURI(),
-			lang: lang(c), fragment: isHTMX(c), setup: setup,
+		key := httpkit.PageKey{
+			ID: id, Stamp: httpkit.PageStamp{Rev: rev, Updated: updated.UnixMilli()}, URL: req.URL.RequestURI(),
+			Lang: lang(c), Fragment: isHTMX(c), Setup: setup,
 		}
-		return s.pages.serve(c, key, rendered)
+		return s.pages.Serve(c, key, rendered)
 	}
 }
 
@@ -48,10 +49,10 @@ func (s *server) inSlot(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ctx := c.Request().Context()
 		live, _ := ctx.Value(liveRenderKey{}).(bool)
-		if err := s.slots.acquire(ctx, live); err != nil {
+		if err := s.slots.Acquire(ctx, live); err != nil {
 			return err
 		}
-		defer s.slots.release()
+		defer s.slots.Release()
 		return next(c)
 	}
 }

@@ -7,21 +7,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
-	"bummerl/domain/schnapsen"
-	"bummerl/domain/thousand"
 )
-
-// judgeRecord judges a record: a 1000 record ("game": "1000", RULES-1000.md)
-// in domain/thousand, anything else as before in domain/schnapsen. The
-// verdict, or the error that makes the record impossible, encodes as the
-// referee's JSON.
-func judgeRecord(data []byte) (any, error) {
-	if thousand.IsRecord(data) {
-		return thousand.Referee(data)
-	}
-	return schnapsen.Referee(data)
-}
 
 // maxAPIRefereeInput is the most POST /api/referee reads: 1 MB, the body
 // limit of every request (middleware.go); the command line reads 10 MB.

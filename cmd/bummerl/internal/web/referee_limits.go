@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"bummerl/domain/referee"
+
 	"github.com/labstack/echo/v4"
 )
 
@@ -38,7 +40,7 @@ type judgeLimits struct {
 	mu        sync.Mutex
 	byAddr    map[string]int // judgments running or waiting per address
 	inside    int            // and in all
-	// queueWait is judgeQueueWait; judge is judgeRecord. Tests replace them.
+	// queueWait is judgeQueueWait; judge is referee.Judge. Tests replace them.
 	queueWait time.Duration
 	judge     func(data []byte) (any, error)
 }
@@ -47,7 +49,7 @@ type judgeLimits struct {
 // one judgment at once on the two-core laptop.
 func newJudgeLimits() *judgeLimits {
 	return &judgeLimits{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), perAddr: judgesPerAddr,
-		maxInside: judgesInside, byAddr: map[string]int{}, queueWait: judgeQueueWait, judge: judgeRecord}
+		maxInside: judgesInside, byAddr: map[string]int{}, queueWait: judgeQueueWait, judge: referee.Judge}
 }
 
 // admit counts a judgment for the request's client address until leave:

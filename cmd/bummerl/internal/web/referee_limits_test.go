@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/domain/referee"
 	"bummerl/store"
 )
 
@@ -50,7 +51,7 @@ func (j *slowJudge) judge(data []byte) (any, error) {
 	}
 	<-j.gate
 	j.now.Add(-1)
-	return judgeRecord(data)
+	return referee.Judge(data)
 }
 
 // fromAddr is a client whose connections come from the loopback address

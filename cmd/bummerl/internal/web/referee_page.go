@@ -17,7 +17,7 @@ import (
 
 // The staff's referee page (issue 11): a game or match record pasted or
 // uploaded is judged by the same function as bummerl referee and POST
-// /api/referee (judgeRecord), and each Schnapsen deal in it is replayed
+// /api/referee (referee.Judge), and each Schnapsen deal in it is replayed
 // step by step with both hands open.
 
 // maxRefereeGames bounds the deals replayed on one page.

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/static"
 	"bummerl/views"
 )
@@ -44,12 +45,12 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/play/:token/replay", s.seatReplay)
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
-	files, err := newStaticFiles(static.FS)
+	files, err := httpkit.NewStaticFiles(static.FS)
 	if err != nil {
 		panic(err) // embedded: cannot fail
 	}
-	pub.withoutSlot().add(http.MethodGet, "/static/*", files.serve)
-	pub.withoutSlot().add(http.MethodHead, "/static/*", files.serve)
+	pub.withoutSlot().add(http.MethodGet, "/static/*", files.Serve)
+	pub.withoutSlot().add(http.MethodHead, "/static/*", files.Serve)
 
 	// Staff: organisers and helpers at the sale desk.
 	st := s.group(e, staff)

@@ -15,12 +15,13 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/store"
 	"bummerl/views"
 )
 
-// serverConfig is what the web app needs besides the store.
-type serverConfig struct {
+// Config is what the web app needs besides the store.
+type Config struct {
 	// BaseURL is the address players reach the app under (QR codes link
 	// there); "" means the address of the request. An https base URL makes
 	// the cookies Secure.
@@ -67,9 +68,9 @@ type server struct {
 	// live streams the tournaments' revisions (live.go); pages keeps the
 	// public pages rendered per revision (pagecache.go; nil: no cache).
 	live  *liveStreams
-	pages *pageCache
-	snaps *snapshots   // the public pages' tournaments, one load per revision
-	slots *renderSlots // pages rendered at once (renderslots.go)
+	pages *httpkit.PageCache
+	snaps *snapshots           // the public pages' tournaments, one load per revision
+	slots *httpkit.RenderSlots // pages rendered at once (renderslots.go)
 	// handler is the app itself: streams render their parts through it
 	// as the page's own fetch would be answered (liveparts.go).
 	handler http.Handler
@@ -79,7 +80,7 @@ type server struct {
 const sessionTTL = 16 * time.Hour
 
 // New builds the Echo instance with every route and middleware.
-func New(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
+func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
@@ -101,13 +102,13 @@ func New(st *store.Store, cfg serverConfig) (*echo.Echo, *server) {
 		ownLimit: map[string]bool{},
 	}
 	s.csrfCheck = s.csrf()
-	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), newPageCache(defaultPageCacheBytes)
+	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
-	s.slots = newRenderSlots()
+	s.slots = httpkit.NewRenderSlots()
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
-	e.IPExtractor = clientIPExtractor(cfg.TrustedProxies)
+	e.IPExtractor = httpkit.ClientIPExtractor(cfg.TrustedProxies)
 	e.HTTPErrorHandler = s.handleError
 	s.middleware(e)
 	s.routes(e)
@@ -160,7 +161,7 @@ func (s *server) requestBase(c echo.Context) string {
 	if s.baseURL != "" {
 		return s.baseURL
 	}
-	return requestHostBase(c)
+	return httpkit.RequestHostBase(c)
 }
 
 // redirect answers a form post: 303 so the browser follows with a GET.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/domain/tournament"
 )
 
@@ -26,7 +27,7 @@ type snapshots struct {
 }
 
 type snapshotLoad struct {
-	stamp pageStamp
+	stamp httpkit.PageStamp
 	done  chan struct{}
 	snap  *snapshot
 	err   error
@@ -55,7 +56,7 @@ func newSnapshot(t *tournament.Tournament) *snapshot {
 // get is tournament id at stamp, loaded by load once. An older stamp than
 // the newest one kept (a request that began before a change) loads for
 // itself.
-func (s *snapshots) get(ctx context.Context, id int64, stamp pageStamp, load func(context.Context) (*tournament.Tournament, error)) (*snapshot, error) {
+func (s *snapshots) get(ctx context.Context, id int64, stamp httpkit.PageStamp, load func(context.Context) (*tournament.Tournament, error)) (*snapshot, error) {
 	s.mu.Lock()
 	l := s.byID[id]
 	switch {
@@ -70,7 +71,7 @@ func (s *snapshots) get(ctx context.Context, id int64, stamp pageStamp, load fun
 			return l.snap, nil
 		}
 		return nil, l.err
-	case l != nil && l.stamp.rev > stamp.rev:
+	case l != nil && l.stamp.Rev > stamp.Rev:
 		s.mu.Unlock()
 		t, err := load(ctx)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/views"
 )
 
@@ -79,13 +80,13 @@ func (s *server) roomStatus(c echo.Context) roomStatus {
 	l.mu.Lock()
 	st := roomStatus{Streams: streamCounts{Staff: l.open[kindStaff], Phones: l.open[kindPhone],
 		Projectors: l.open[kindProjector], Seats: l.open[kindSeat], PerAddress: l.perIP}}
-	streamAddrs := topCounts(l.byIP, topN)
+	streamAddrs := httpkit.TopCounts(l.byIP, topN)
 	l.mu.Unlock()
 	st.StreamAddresses = addrJSON(streamAddrs)
 	st.Refused = refusalsJSON{StreamsPerAddress: l.stats.refusedIP.Load(), StreamsServerFull: l.stats.refusedFull.Load()}
 	st.Renewed = l.stats.renewed.Load()
-	if g := gateOf(c.Request().Context()); g != nil {
-		gs := g.stats(topN)
+	if g := httpkit.GateOf(c.Request().Context()); g != nil {
+		gs := g.Stats(topN)
 		st.Connections = &connectionsJSON{Open: gs.Open, Idle: gs.Idle, Max: gs.Max, PerAddress: gs.PerIP, Top: addrJSON(gs.Top)}
 		st.Refused.ConnectionsPerAddress, st.Refused.ConnectionsServerFull = gs.RefusedPerAddress, gs.RefusedTotal
 		st.Refused.IdleClosedForNew = gs.Evicted
@@ -97,7 +98,7 @@ func (s *server) roomStatus(c echo.Context) roomStatus {
 	}
 	l.stats.mu.Unlock()
 	if s.pages != nil {
-		st.PageCache = cacheJSON{Hits: s.pages.hits.Load(), Misses: s.pages.misses.Load(), Pages: s.pages.len()}
+		st.PageCache = cacheJSON{Hits: s.pages.Hits.Load(), Misses: s.pages.Misses.Load(), Pages: s.pages.Len()}
 	}
 	return st
 }
@@ -111,7 +112,7 @@ func publicScope(scope string) string {
 	return scope
 }
 
-func addrJSON(in []addrCount) []addrCountJSON {
+func addrJSON(in []httpkit.AddrCount) []addrCountJSON {
 	out := make([]addrCountJSON, len(in))
 	for i, a := range in {
 		out[i] = addrCountJSON(a)

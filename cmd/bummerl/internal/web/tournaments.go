@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/store"
@@ -162,7 +163,7 @@ func (s *server) loadTournament(c echo.Context) (*tournament.Tournament, error) 
 	}
 	ctx := c.Request().Context()
 	var t *tournament.Tournament
-	if stamp, ok := ctx.Value(snapshotStampKey{}).(pageStamp); ok {
+	if stamp, ok := ctx.Value(snapshotStampKey{}).(httpkit.PageStamp); ok {
 		// A public page: shared with every render of this revision.
 		var sn *snapshot
 		if sn, err = s.snaps.get(ctx, id, stamp, func(ctx context.Context) (*tournament.Tournament, error) {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -22,13 +21,6 @@ import (
 // ReadDocument reads, plus the form's parts around it.
 const maxImportBody = store.MaxDocumentBytes + 64<<10
 
-// documentJSON is the document as a file: indented, one trailing newline
-// (the CLI writes the same bytes).
-func documentJSON(doc store.Document) ([]byte, error) {
-	data, err := json.MarshalIndent(doc, "", "  ")
-	return append(data, '\n'), err
-}
-
 // exportDocument answers GET /t/:id/export.json and GET
 // /api/tournaments/:id/export with the tournament's document, without a
 // pending draw, as a download
@@ -47,7 +39,7 @@ func (s *server) exportDocument(c echo.Context) error {
 	// even to organisers (P-4); the copy is announced again after the
 	// import. Only the CLI, beside the database file, writes it.
 	doc.Tournament.Pending = nil
-	data, err := documentJSON(doc)
+	data, err := store.DocumentFile(doc)
 	if err != nil {
 		return err
 	}

@@ -59,11 +59,11 @@ func sameDocument(t *testing.T, a, b []byte) {
 		t.Fatalf("last audit line of the import: %+v", last)
 	}
 	db.Audit, db.Exported = db.Audit[:len(db.Audit)-1], da.Exported
-	again, err := documentJSON(db)
+	again, err := store.DocumentFile(db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := documentJSON(da); !bytes.Equal(again, want) {
+	if want, _ := store.DocumentFile(da); !bytes.Equal(again, want) {
 		t.Fatalf("the document changed on its way:\n%.2000s\n---\n%.2000s", want, again)
 	}
 }

@@ -68,7 +68,7 @@ func newTestApp(t testing.TB) *testApp {
 func newTestAppOn(t testing.TB, st *store.Store) *testApp {
 	t.Helper()
 	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
-	e, s := New(st, serverConfig{
+	e, s := New(st, Config{
 		BaseURL: "http://bummerl.test",
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:     clock.Now,

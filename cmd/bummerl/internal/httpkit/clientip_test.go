@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"net"
@@ -14,7 +14,7 @@ import (
 // proxies by default, which would let any phone on the Wi-Fi pick the
 // address the login throttle counts.
 func TestClientIPPrivateNotProxy(t *testing.T) {
-	proxy, err := parseProxy("10.0.0.1")
+	proxy, err := ParseProxy("10.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestClientIPPrivateNotProxy(t *testing.T) {
 			req := httptest.NewRequest(http.MethodGet, "/login", nil)
 			req.RemoteAddr = net.JoinHostPort(tc.remote, "51234")
 			req.Header.Set("X-Forwarded-For", tc.xff)
-			if got := clientIPExtractor(proxies)(req); got != want {
+			if got := ClientIPExtractor(proxies)(req); got != want {
 				t.Errorf("%s: from %s with X-Forwarded-For %q: client %s, want %s", name, tc.remote, tc.xff, got, want)
 			}
 		}

@@ -1,4 +1,4 @@
-package main
+package web
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	store.PasswordCost = bcrypt.MinCost
 	code := m.Run()
 	stopBrowser()
-	storetest.Report("bummerl/cmd/bummerl")
+	storetest.Report("bummerl/cmd/bummerl/internal/web")
 	if n := browserSkipped.Load(); n > 0 {
 		msg := fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath)
 		fmt.Fprint(os.Stderr, msg)

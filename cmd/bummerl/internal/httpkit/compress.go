@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"compress/gzip"
@@ -9,13 +9,13 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// compress gzips answers of HTML, CSS, JavaScript and JSON for clients
+// Compress gzips answers of HTML, CSS, JavaScript and JSON for clients
 // that accept gzip (docs/performance.md): a player's page shrinks to a
 // fifth over the venue's Wi-Fi. Anything else passes unchanged: the event
 // stream (text/event-stream, whose events must not wait in a compressor),
 // images, downloads, empty answers, and answers already compressed (the
 // static files and the page cache keep theirs gzipped ahead).
-func compress(next echo.HandlerFunc) echo.HandlerFunc {
+func Compress(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
 		if req.Method == http.MethodHead || !acceptsGzip(req) {

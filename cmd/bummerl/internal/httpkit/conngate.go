@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"cmp"
@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// connGate admits the server's connections (docs/web.md, "Connections"):
+// Gate admits the server's connections (docs/web.md, "Connections"):
 // at most MaxConns at once and at most PerIP from one address. A new
 // connection over a bound first takes the place of an idle keep-alive
 // connection (its browser opens a new one when it needs it, at the cost
@@ -23,7 +23,7 @@ import (
 // streams' own admission (liveStreams.admit), so busy connections that
 // are not streams finish quickly and a logged-in organiser's request
 // always finds a place.
-type connGate struct {
+type Gate struct {
 	max, perIP int
 	trusted    []*net.IPNet  // proxies: many clients share their address
 	idleGrace  time.Duration // see idlePerIP; tests shorten it
@@ -37,12 +37,15 @@ type connGate struct {
 	refusedTotal, refusedIP, evicted atomic.Int64
 }
 
+// Max is how many connections the gate admits in all.
+func (g *Gate) Max() int { return g.max }
+
 // gatedConn is an admitted connection; it gives its place back on Close,
 // or when the gate closes it to make room (released, under the gate's
 // lock: one lock for both ways, so they cannot wait on each other).
 type gatedConn struct {
 	net.Conn
-	gate     *connGate
+	gate     *Gate
 	ip       string
 	released bool // g.mu
 }
@@ -52,8 +55,8 @@ func (c *gatedConn) Close() error {
 	return c.Conn.Close()
 }
 
-func newConnGate(maxConns, perIP int, trusted []*net.IPNet) *connGate {
-	return &connGate{max: maxConns, perIP: perIP, trusted: trusted, idleGrace: 10 * time.Second, byIP: map[string]int{},
+func newConnGate(maxConns, perIP int, trusted []*net.IPNet) *Gate {
+	return &Gate{max: maxConns, perIP: perIP, trusted: trusted, idleGrace: 10 * time.Second, byIP: map[string]int{},
 		idle: map[*gatedConn]time.Time{}, refuse: make(chan struct{}, 64)}
 }
 
@@ -61,12 +64,12 @@ func newConnGate(maxConns, perIP int, trusted []*net.IPNet) *connGate {
 // the idle ones (sweepIdle) until it is closed.
 type gateListener struct {
 	net.Listener
-	gate *connGate
+	gate *Gate
 	stop chan struct{}
 	once *sync.Once
 }
 
-func newGateListener(ln net.Listener, g *connGate) gateListener {
+func newGateListener(ln net.Listener, g *Gate) gateListener {
 	l := gateListener{Listener: ln, gate: g, stop: make(chan struct{}), once: &sync.Once{}}
 	go g.sweep(time.Second, l.stop)
 	return l
@@ -94,7 +97,7 @@ func (l gateListener) Accept() (net.Conn, error) {
 
 // admit counts c in, making room by closing an idle connection when a
 // bound is reached; nil and the refusal's text when there is none.
-func (g *connGate) admit(c net.Conn, ip string) (*gatedConn, string) {
+func (g *Gate) admit(c net.Conn, ip string) (*gatedConn, string) {
 	g.mu.Lock()
 	var victim *gatedConn
 	limitIP := g.perIP > 0 && !g.isTrusted(ip)
@@ -131,7 +134,7 @@ func (g *connGate) admit(c net.Conn, ip string) (*gatedConn, string) {
 }
 
 // idleOf is an idle connection, of address ip if not "" (g.mu held).
-func (g *connGate) idleOf(ip string) *gatedConn {
+func (g *Gate) idleOf(ip string) *gatedConn {
 	for c := range g.idle {
 		if ip == "" || c.ip == ip {
 			return c
@@ -140,14 +143,14 @@ func (g *connGate) idleOf(ip string) *gatedConn {
 	return nil
 }
 
-func (g *connGate) release(c *gatedConn) {
+func (g *Gate) release(c *gatedConn) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.releaseLocked(c)
 }
 
 // releaseLocked gives c's place back once (g.mu held).
-func (g *connGate) releaseLocked(c *gatedConn) {
+func (g *Gate) releaseLocked(c *gatedConn) {
 	if c.released {
 		return
 	}
@@ -159,7 +162,7 @@ func (g *connGate) releaseLocked(c *gatedConn) {
 	}
 }
 
-func (g *connGate) isTrusted(ip string) bool {
+func (g *Gate) isTrusted(ip string) bool {
 	a := net.ParseIP(ip)
 	for _, n := range g.trusted {
 		if n.Contains(a) {
@@ -182,7 +185,7 @@ const idlePerIP = 2
 // connState is the http.Server's ConnState hook: it keeps the set of idle
 // connections (and since when), the ones that may give way to a newcomer
 // or to idlePerIP (sweepIdle).
-func (g *connGate) connState(c net.Conn, st http.ConnState) {
+func (g *Gate) connState(c net.Conn, st http.ConnState) {
 	gc, ok := c.(*gatedConn)
 	if !ok {
 		return
@@ -200,7 +203,7 @@ func (g *connGate) connState(c net.Conn, st http.ConnState) {
 
 // sweepIdle closes, per address, the idle connections beyond idlePerIP
 // that have been idle for idleGrace, oldest first; proxies keep theirs.
-func (g *connGate) sweepIdle() {
+func (g *Gate) sweepIdle() {
 	g.mu.Lock()
 	byIP := map[string][]*gatedConn{}
 	for c := range g.idle {
@@ -228,7 +231,7 @@ func (g *connGate) sweepIdle() {
 }
 
 // sweep runs sweepIdle every interval until stop is closed.
-func (g *connGate) sweep(interval time.Duration, stop <-chan struct{}) {
+func (g *Gate) sweep(interval time.Duration, stop <-chan struct{}) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -249,7 +252,7 @@ const refusalRetry = 5
 // unread data makes the system send a reset, and the client would see
 // that instead of the answer. At most 64 refusals are answered at once;
 // the rest are closed.
-func (g *connGate) turnAway(c net.Conn, reason string) {
+func (g *Gate) turnAway(c net.Conn, reason string) {
 	select {
 	case g.refuse <- struct{}{}:
 	default:
@@ -268,37 +271,37 @@ func (g *connGate) turnAway(c net.Conn, reason string) {
 	}()
 }
 
-// gateStats is what the status page shows of the connections.
-type gateStats struct {
+// GateStats is what the status page shows of the connections.
+type GateStats struct {
 	Open, Max, PerIP  int
 	Idle              int
 	RefusedTotal      int64
 	RefusedPerAddress int64
 	Evicted           int64
-	Top               []addrCount
+	Top               []AddrCount
 }
 
-type addrCount struct {
+type AddrCount struct {
 	Addr  string
 	Count int
 }
 
-func (g *connGate) stats(top int) gateStats {
+func (g *Gate) Stats(top int) GateStats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	st := gateStats{Open: g.open, Max: g.max, PerIP: g.perIP, Idle: len(g.idle),
+	st := GateStats{Open: g.open, Max: g.max, PerIP: g.perIP, Idle: len(g.idle),
 		RefusedTotal: g.refusedTotal.Load(), RefusedPerAddress: g.refusedIP.Load(), Evicted: g.evicted.Load()}
-	st.Top = topCounts(g.byIP, top)
+	st.Top = TopCounts(g.byIP, top)
 	return st
 }
 
-// topCounts are the n largest counts, largest first (ties by address).
-func topCounts(m map[string]int, n int) []addrCount {
-	out := make([]addrCount, 0, len(m))
+// TopCounts are the n largest counts, largest first (ties by address).
+func TopCounts(m map[string]int, n int) []AddrCount {
+	out := make([]AddrCount, 0, len(m))
 	for a, k := range m {
-		out = append(out, addrCount{a, k})
+		out = append(out, AddrCount{a, k})
 	}
-	slices.SortFunc(out, func(a, b addrCount) int {
+	slices.SortFunc(out, func(a, b AddrCount) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Addr, b.Addr))
 	})
 	return out[:min(n, len(out))]
@@ -307,8 +310,8 @@ func topCounts(m map[string]int, n int) []addrCount {
 // gateKey finds the gate of a request's connection in its context.
 type gateKey struct{}
 
-func gateOf(ctx context.Context) *connGate {
-	g, _ := ctx.Value(gateKey{}).(*connGate)
+func GateOf(ctx context.Context) *Gate {
+	g, _ := ctx.Value(gateKey{}).(*Gate)
 	return g
 }
 

@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"crypto/sha256"
@@ -13,12 +13,12 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// staticFiles serves the embedded assets under /static/ (GET and HEAD):
+// StaticFiles serves the embedded assets under /static/ (GET and HEAD):
 // each with a strong ETag, the hash of its content, so a browser asks
 // again with If-None-Match and gets a 304 without the body; kept an hour
 // (Cache-Control) before it asks; gzipped ahead once at start for clients
 // that accept it (docs/performance.md).
-type staticFiles map[string]*staticFile
+type StaticFiles map[string]*staticFile
 
 type staticFile struct {
 	body, gz     []byte // gz nil: not worth compressing
@@ -29,9 +29,9 @@ type staticFile struct {
 // staticMaxAge is how long a browser keeps an asset without asking.
 const staticMaxAge = "public, max-age=3600"
 
-// newStaticFiles reads every file of fsys.
-func newStaticFiles(fsys fs.FS) (staticFiles, error) {
-	files := staticFiles{}
+// NewStaticFiles reads every file of fsys.
+func NewStaticFiles(fsys fs.FS) (StaticFiles, error) {
+	files := StaticFiles{}
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -41,7 +41,7 @@ func newStaticFiles(fsys fs.FS) (staticFiles, error) {
 			return err
 		}
 		if path.Ext(name) == ".js" {
-			body = stripLineComments(body)
+			body = StripLineComments(body)
 		}
 		sum := sha256.Sum256(body)
 		tag := hex.EncodeToString(sum[:16])
@@ -60,11 +60,11 @@ func newStaticFiles(fsys fs.FS) (staticFiles, error) {
 	return files, err
 }
 
-// stripLineComments drops the lines of our scripts that are comments
+// StripLineComments drops the lines of our scripts that are comments
 // alone (and blank lines): the source explains itself at length, a phone
 // on the venue's Wi-Fi needs none of it. A "//" inside a line (a URL in a
 // string) stays; the minified htmx has no such lines.
-func stripLineComments(js []byte) []byte {
+func StripLineComments(js []byte) []byte {
 	var out []byte
 	for line := range strings.SplitAfterSeq(string(js), "\n") {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "//") {
@@ -75,8 +75,8 @@ func stripLineComments(js []byte) []byte {
 	return out
 }
 
-// serve answers GET and HEAD of /static/NAME.
-func (sf staticFiles) serve(c echo.Context) error {
+// Serve answers GET and HEAD of /static/NAME.
+func (sf StaticFiles) Serve(c echo.Context) error {
 	f, ok := sf[c.Param("*")]
 	if !ok {
 		return echo.ErrNotFound

@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"net"
@@ -9,14 +9,14 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// maxHostLen bounds the Host header used in links and QR codes: a DNS
+// MaxHostLen bounds the Host header used in links and QR codes: a DNS
 // name has at most 253 characters, a port six more.
-const maxHostLen = 253 + 6
+const MaxHostLen = 253 + 6
 
-// validHost reports whether h (the request's Host header) is a host name
+// ValidHost reports whether h (the request's Host header) is a host name
 // or an IP address with an optional port, short enough for a link.
-func validHost(h string) bool {
-	if h == "" || len(h) > maxHostLen {
+func ValidHost(h string) bool {
+	if h == "" || len(h) > MaxHostLen {
 		return false
 	}
 	host, port, err := net.SplitHostPort(h)
@@ -37,17 +37,17 @@ func validHost(h string) bool {
 	return true
 }
 
-// requestHostBase is the base URL of the request when no --base-url is
+// RequestHostBase is the base URL of the request when no --base-url is
 // set: its scheme (http or https only) and its Host header, or, for a
 // missing, overlong or malformed Host header, the local address the
 // connection came in on.
-func requestHostBase(c echo.Context) string {
+func RequestHostBase(c echo.Context) string {
 	scheme := "http"
 	if c.Scheme() == "https" {
 		scheme = "https"
 	}
 	host := c.Request().Host
-	if !validHost(host) {
+	if !ValidHost(host) {
 		host = "localhost"
 		if a, ok := c.Request().Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
 			host = a.String()
@@ -56,11 +56,11 @@ func requestHostBase(c echo.Context) string {
 	return scheme + "://" + host
 }
 
-// csrfTokenFromBody hands the _csrf field of a posted form body to the
+// CSRFTokenFromBody hands the _csrf field of a posted form body to the
 // CSRF check as if it came in the header: the check reads the header only,
 // because Echo's form lookup (FormValue) also takes ?_csrf= from the
 // address, which ends up in logs, history and Referer headers.
-func csrfTokenFromBody(c echo.Context) {
+func CSRFTokenFromBody(c echo.Context) {
 	r := c.Request()
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:

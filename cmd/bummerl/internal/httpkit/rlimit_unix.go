@@ -1,13 +1,13 @@
 //go:build unix
 
-package web
+package httpkit
 
 import "syscall"
 
-// openFilesLimit raises the soft limit of open files to the hard one (a
+// OpenFilesLimit raises the soft limit of open files to the hard one (a
 // venue's phones each hold a connection, and each connection a file) and
 // returns it; 0 if it cannot be read.
-func openFilesLimit() uint64 {
+func OpenFilesLimit() uint64 {
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
 		return 0

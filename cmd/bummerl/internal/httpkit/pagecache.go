@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,7 +19,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// pageCache renders a public page once per tournament revision and serves
+// PageCache renders a public page once per tournament revision and serves
 // the bytes until the next change (docs/performance.md): during an evening
 // hundreds of phones ask for the same few pages between two results.
 //
@@ -36,7 +37,7 @@ import (
 // The cache is bounded: least recently used entries go when it holds more
 // than maxBytes, and a tournament's entries go as soon as a newer revision
 // of it is rendered. Concurrent misses of one key render once.
-type pageCache struct {
+type PageCache struct {
 	maxBytes int
 	// slot stands for the CSRF token while a page is rendered for the
 	// cache: random, so no page content can contain it.
@@ -44,28 +45,28 @@ type pageCache struct {
 
 	mu     sync.Mutex
 	lru    *list.List // of *pageEntry, most recently used first
-	items  map[pageKey]*list.Element
+	items  map[PageKey]*list.Element
 	bytes  int
-	stamps map[int64]pageStamp // the newest revision seen per tournament
-	flight map[pageKey]*pageFlight
+	stamps map[int64]PageStamp // the newest revision seen per tournament
+	flight map[PageKey]*pageFlight
 
-	hits, misses atomic.Int64
+	Hits, Misses atomic.Int64
 }
 
-// pageStamp is a revision of a tournament as store.Revision tells it.
-type pageStamp struct{ rev, updated int64 }
+// PageStamp is a revision of a tournament as store.Revision tells it.
+type PageStamp struct{ Rev, Updated int64 }
 
-type pageKey struct {
-	id       int64
-	stamp    pageStamp
-	url      string // path?query
-	lang     string
-	fragment bool // HX-Request: true, the part of the page alone
-	setup    bool // no account yet (the layout shows no login link)
+type PageKey struct {
+	ID       int64
+	Stamp    PageStamp
+	URL      string // path?query
+	Lang     string
+	Fragment bool // HX-Request: true, the part of the page alone
+	Setup    bool // no account yet (the layout shows no login link)
 }
 
 type pageEntry struct {
-	key         pageKey
+	key         PageKey
 	status      int
 	contentType string
 	parts       [][]byte // the body split at the CSRF token
@@ -87,33 +88,38 @@ type pageFlight struct {
 // pages can be kept gzipped too.
 const fixedToken = middleware.CSRFUsingSecFetchSite
 
-// defaultPageCacheBytes bounds the cache: a 256-card tournament's player
-// pages and fragments in both languages take about 10 MB.
-const defaultPageCacheBytes = 48 << 20
+// CSRFKey is the Echo context key of the request's CSRF token (Echo's
+// CSRF middleware sets it under this key): a cached page is rendered with
+// a placeholder there and answered with each visitor's own token.
+const CSRFKey = "csrf"
 
-func newPageCache(maxBytes int) *pageCache {
+// DefaultPageCacheBytes bounds the cache: a 256-card tournament's player
+// pages and fragments in both languages take about 10 MB.
+const DefaultPageCacheBytes = 48 << 20
+
+func NewPageCache(maxBytes int) *PageCache {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return &pageCache{
+	return &PageCache{
 		maxBytes: maxBytes,
 		slot:     "csrf-slot-" + hex.EncodeToString(b),
 		lru:      list.New(),
-		items:    map[pageKey]*list.Element{},
-		stamps:   map[int64]pageStamp{},
-		flight:   map[pageKey]*pageFlight{},
+		items:    map[PageKey]*list.Element{},
+		stamps:   map[int64]PageStamp{},
+		flight:   map[PageKey]*pageFlight{},
 	}
 }
 
 // cached wraps the handler of a public tournament page (path with :id).
-// serve answers from the cache, waits for a render of the same key in
+// Serve answers from the cache, waits for a render of the same key in
 // progress, or renders and keeps the page.
-func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (err error) {
+func (p *PageCache) Serve(c echo.Context, key PageKey, next echo.HandlerFunc) (err error) {
 	p.mu.Lock()
 	if el, ok := p.items[key]; ok {
 		p.lru.MoveToFront(el)
 		e := el.Value.(*pageEntry)
 		p.mu.Unlock()
-		p.hits.Add(1)
+		p.Hits.Add(1)
 		return p.respond(c, e, false)
 	}
 	if f, ok := p.flight[key]; ok {
@@ -124,7 +130,7 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (e
 			return c.Request().Context().Err()
 		}
 		if f.entry != nil {
-			p.hits.Add(1)
+			p.Hits.Add(1)
 			return p.respond(c, f.entry, false)
 		}
 		return next(c)
@@ -132,7 +138,7 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (e
 	f := &pageFlight{done: make(chan struct{})}
 	p.flight[key] = f
 	p.mu.Unlock()
-	p.misses.Add(1)
+	p.Misses.Add(1)
 
 	// The handler renders in a render slot (cached wraps it: inSlot).
 	e, err := p.render(c, key, next)
@@ -150,15 +156,15 @@ func (p *pageCache) serve(c echo.Context, key pageKey, next echo.HandlerFunc) (e
 // render runs the handler with the placeholder token, answers the request
 // with the visitor's token and returns the entry to keep (nil if the
 // answer is not a page to cache).
-func (p *pageCache) render(c echo.Context, key pageKey, next echo.HandlerFunc) (*pageEntry, error) {
+func (p *PageCache) render(c echo.Context, key PageKey, next echo.HandlerFunc) (*pageEntry, error) {
 	res := c.Response()
 	orig := res.Writer
 	rec := &recorder{ResponseWriter: orig}
 	res.Writer = rec
-	token := c.Get(csrfKey)
-	c.Set(csrfKey, p.slot)
+	token := c.Get(CSRFKey)
+	c.Set(CSRFKey, p.slot)
 	err := next(c)
-	c.Set(csrfKey, token)
+	c.Set(CSRFKey, token)
 	res.Writer = orig
 	if !rec.wrote && rec.body.Len() == 0 {
 		return nil, err // nothing written: the error handler answers
@@ -186,11 +192,11 @@ func (p *pageCache) render(c echo.Context, key pageKey, next echo.HandlerFunc) (
 // (fixedToken), else with the request's token put in (and compressed on
 // the way when the client asks for it). raw writes to the writer under
 // Echo's Response: the handler already sent the status through it.
-func (p *pageCache) respond(c echo.Context, e *pageEntry, raw bool) error {
+func (p *PageCache) respond(c echo.Context, e *pageEntry, raw bool) error {
 	res := c.Response()
 	h := res.Header()
 	h.Set(echo.HeaderContentType, e.contentType)
-	token, _ := c.Get(csrfKey).(string)
+	token, _ := c.Get(CSRFKey).(string)
 	var body [][]byte
 	if e.cacheable && token == fixedToken && acceptsGzip(c.Request()) {
 		e.gzOnce.Do(func() { e.gz = gzipBytes(e.join(fixedToken)) })
@@ -231,15 +237,15 @@ func (e *pageEntry) join(token string) []byte {
 // put keeps e (p.mu held). A newer revision of the tournament drops the
 // older ones' entries; an entry of an older revision than one already
 // seen is not kept.
-func (p *pageCache) put(e *pageEntry) {
-	id, st := e.key.id, e.key.stamp
+func (p *PageCache) put(e *pageEntry) {
+	id, st := e.key.ID, e.key.Stamp
 	if cur, ok := p.stamps[id]; ok && cur != st {
-		if st.rev < cur.rev {
+		if st.Rev < cur.Rev {
 			return
 		}
 		for el := p.lru.Front(); el != nil; {
 			nx := el.Next()
-			if old := el.Value.(*pageEntry); old.key.id == id {
+			if old := el.Value.(*pageEntry); old.key.ID == id {
 				p.remove(el)
 			}
 			el = nx
@@ -259,14 +265,28 @@ func (p *pageCache) put(e *pageEntry) {
 	}
 }
 
-func (p *pageCache) remove(el *list.Element) {
+func (p *PageCache) remove(el *list.Element) {
 	e := p.lru.Remove(el).(*pageEntry)
 	delete(p.items, e.key)
 	p.bytes -= e.size
 }
 
-// len is the number of pages kept (tests).
-func (p *pageCache) len() int {
+// Revisions lists the revisions tournament id's kept pages were rendered
+// at, each once: after a change only the newest may be left.
+func (p *PageCache) Revisions(id int64) []int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var revs []int64
+	for el := p.lru.Front(); el != nil; el = el.Next() {
+		if k := el.Value.(*pageEntry).key; k.ID == id && !slices.Contains(revs, k.Stamp.Rev) {
+			revs = append(revs, k.Stamp.Rev)
+		}
+	}
+	return revs
+}
+
+// Len is the number of pages kept (tests).
+func (p *PageCache) Len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.lru.Len()
