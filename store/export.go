@@ -69,7 +69,7 @@ type DocPlaySettings struct {
 type DocAudit struct {
 	At     time.Time `json:"at"` // UTC, milliseconds
 	User   string    `json:"user"`
-	Action string    `json:"action"`
+	Action Action    `json:"action"`
 	Before string    `json:"before"` // JSON text, as stored
 	After  string    `json:"after"`
 }
@@ -290,7 +290,7 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 				return fmt.Errorf("store: import audit: %w", err)
 			}
 		}
-		return writeAudit(tx, now, id, actor, "import", nil,
+		return writeAudit(tx, now, id, actor, ActionImport, nil,
 			map[string]any{"origin": doc.Origin, "exported": doc.Exported.UTC().Format(time.RFC3339)})
 	})
 	if err != nil {

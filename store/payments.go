@@ -22,13 +22,13 @@ func addPayments(tx *gorm.DB) error {
 }
 
 // Sale is a sale or a refund as the takings count it, read from the
-// audit: a "sell" action's new cards, a "cancel sale" action's card.
+// audit: an ActionSell's new cards, an ActionCancelSale's card.
 type Sale = tournament.Sale
 
 // Sales lists the sales and refunds of a tournament, oldest first.
 func (s *Store) Sales(ctx context.Context, tournamentID int64) ([]Sale, error) {
 	var rows []auditRow
-	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND action IN ?", tournamentID, []string{"sell", "cancel sale"}).
+	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND action IN ?", tournamentID, []Action{ActionSell, ActionCancelSale}).
 		Order("id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("store: sales of tournament %d: %w", tournamentID, err)
@@ -43,7 +43,7 @@ func (s *Store) Sales(ctx context.Context, tournamentID int64) ([]Sale, error) {
 			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
 		}
 		at := fromMillis(r.At)
-		if r.Action == "cancel sale" {
+		if r.Action == ActionCancelSale {
 			// The cards that are gone: in before, not in after.
 			for _, c := range before.Cards {
 				if !slices.ContainsFunc(after.Cards, func(a cardRow) bool { return a.No == c.No && a.Sale == c.Sale }) {

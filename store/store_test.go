@@ -366,7 +366,7 @@ func TestUpdateSavesOnlyChanges(t *testing.T) {
 				want := fullAggregate()
 				want.ID = id
 				tc.change(want)
-				if _, err := s.Update(ctx, id, admin, name, replaceWith(want)); err != nil {
+				if _, err := s.Update(ctx, id, admin, store.Action(name), replaceWith(want)); err != nil {
 					t.Fatal(err)
 				}
 				entries, err := s.Audit(ctx, id)
@@ -412,7 +412,7 @@ func TestFailingActionWritesNothing(t *testing.T) {
 		}
 		for name, fn := range tests {
 			t.Run(name, func(t *testing.T) {
-				_, err := s.Update(ctx, id, admin, name, fn)
+				_, err := s.Update(ctx, id, admin, store.Action(name), fn)
 				if err == nil {
 					t.Fatal("no error")
 				}
@@ -472,7 +472,7 @@ func TestAudit(t *testing.T) {
 		type entry struct{ User, Action, Before, After string }
 		var gotEntries []entry
 		for _, e := range got {
-			gotEntries = append(gotEntries, entry{e.User, e.Action, e.Before, e.After})
+			gotEntries = append(gotEntries, entry{e.User, string(e.Action), e.Before, e.After})
 		}
 		want := []entry{
 			{"Anna", "rename player", `{"tournament":{"version":2,`, `{"tournament":{"version":3,`},

@@ -276,7 +276,7 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: start table: %w", err)
 		}
-		return writeAudit(tx, now, tournamentID, actor, "start table", nil, tableAudit(row))
+		return writeAudit(tx, now, tournamentID, actor, ActionStartTable, nil, tableAudit(row))
 	})
 	if err != nil {
 		return DigitalTable{}, err
@@ -579,7 +579,7 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 	if err != nil {
 		return nil, err
 	}
-	if err := s.save(tx, old, &cur, User{Name: TableActor}, "table result"); err != nil {
+	if err := s.save(tx, old, &cur, User{Name: TableActor}, ActionTableResult); err != nil {
 		return nil, err
 	}
 	row.Recorded = true
@@ -604,7 +604,7 @@ func (s *Store) AbandonTable(ctx context.Context, id int64, actor User) (Digital
 		if err := tx.Model(&row).Select("state", "updated_at").Updates(&row).Error; err != nil {
 			return err
 		}
-		return writeAudit(tx, row.Updated, row.TournamentID, actor, "abandon table", nil, tableAudit(row))
+		return writeAudit(tx, row.Updated, row.TournamentID, actor, ActionAbandonTable, nil, tableAudit(row))
 	})
 	if err != nil {
 		return DigitalTable{}, err
@@ -644,7 +644,7 @@ func (s *Store) SetPlaySettings(ctx context.Context, tournamentID int64, actor U
 		if err := tx.Save(&row).Error; err != nil {
 			return fmt.Errorf("store: play settings: %w", err)
 		}
-		return writeAudit(tx, s.now(), tournamentID, actor, "play settings", nil,
+		return writeAudit(tx, s.now(), tournamentID, actor, ActionPlaySettings, nil,
 			map[string]any{"german_suits": strconv.FormatBool(p.GermanSuits)})
 	})
 }

@@ -56,7 +56,7 @@ func TestTablesSaved(t *testing.T) {
 		tr := drawnTournament(t, s)
 		at := time.Date(2026, 3, 1, 19, 30, 0, 0, time.UTC)
 		steps := []struct {
-			action string
+			action store.Action
 			fn     func(*tournament.Tournament) error
 			audit  string // in the audit's after
 		}{

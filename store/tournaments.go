@@ -64,7 +64,7 @@ func (s *Store) Create(ctx context.Context, actor User, set tournament.Settings)
 		return nil, err
 	}
 	err = s.write(ctx, func(tx *gorm.DB) error {
-		return s.save(tx, &rowSet{}, &cur, actor, "create")
+		return s.save(tx, &rowSet{}, &cur, actor, ActionCreate)
 	})
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*tournament.Tournament, err
 // apply fn (a domain method), save the rows that changed and write one
 // audit row. If fn fails, nothing is written and its error is returned
 // unchanged; the caller shows it to the user.
-func (s *Store) Update(ctx context.Context, id int64, actor User, action string, fn func(*tournament.Tournament) error) (*tournament.Tournament, error) {
+func (s *Store) Update(ctx context.Context, id int64, actor User, action Action, fn func(*tournament.Tournament) error) (*tournament.Tournament, error) {
 	var t *tournament.Tournament
 	var saved *rowSet
 	err := s.writeTournament(ctx, id, func(tx *gorm.DB) error {
@@ -231,7 +231,7 @@ func (d rowDiff[R]) writeRemovals(tx *gorm.DB) error {
 // updated, with a check of the revision it was loaded at: the IMMEDIATE
 // transaction already excludes a concurrent writer, so a mismatch means
 // something outside this code wrote, and the action is refused.
-func (s *Store) save(tx *gorm.DB, old, cur *rowSet, actor User, action string) error {
+func (s *Store) save(tx *gorm.DB, old, cur *rowSet, actor User, action Action) error {
 	now := s.now()
 	var before, after changeSet
 	cur.t.Updated = now
@@ -310,7 +310,7 @@ type auditRow struct {
 	At           int64  `gorm:"column:at"`
 	UserID       *int64 `gorm:"column:user_id"` // nil: the command line, no login
 	UserName     string `gorm:"column:user_name"`
-	Action       string `gorm:"column:action"`
+	Action       Action `gorm:"column:action"`
 	Before       string `gorm:"column:before"`
 	After        string `gorm:"column:after"`
 }
@@ -320,7 +320,7 @@ func (auditRow) TableName() string { return "audit" }
 // writeAudit records an action in the caller's transaction: on tournament
 // tournamentID, or on the accounts when it is 0. before and after are
 // marshalled to JSON; they must not hold passwords, hashes or tokens.
-func writeAudit(tx *gorm.DB, now, tournamentID int64, actor User, action string, before, after any) error {
+func writeAudit(tx *gorm.DB, now, tournamentID int64, actor User, action Action, before, after any) error {
 	b, err := json.Marshal(before)
 	if err != nil {
 		return err
@@ -348,7 +348,7 @@ type AuditEntry struct {
 	ID     int64
 	At     time.Time // UTC
 	User   string
-	Action string
+	Action Action
 	Before string
 	After  string
 }

@@ -21,13 +21,10 @@ type UndoneDraw struct {
 	Pairings   [][2]int // card A, card B (0: a bye) per match, in match order
 }
 
-// undoAction is the audit action of an undone draw (pages and API).
-const undoAction = "undo draw"
-
 // UndoneDraws lists the undone draws of a tournament, oldest first.
 func (s *Store) UndoneDraws(ctx context.Context, tournamentID int64) ([]UndoneDraw, error) {
 	var rows []auditRow
-	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND action = ?", tournamentID, undoAction).Order("id").Find(&rows).Error
+	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND action = ?", tournamentID, ActionUndoDraw).Order("id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("store: undone draws of tournament %d: %w", tournamentID, err)
 	}

@@ -92,7 +92,7 @@ type auditToken struct {
 func (r userRow) audit() *auditUser { return &auditUser{ID: r.ID, Name: r.Name, Role: Role(r.Role)} }
 
 // writeAccountAudit records a change of accounts (no tournament) in tx.
-func (s *Store) writeAccountAudit(tx *gorm.DB, actor User, action string, before, after accountChange) error {
+func (s *Store) writeAccountAudit(tx *gorm.DB, actor User, action Action, before, after accountChange) error {
 	return writeAudit(tx, s.now(), 0, actor, action, before, after)
 }
 
@@ -193,7 +193,7 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 		} else if err != nil {
 			return err
 		}
-		return s.writeAccountAudit(tx, actor, "add user", accountChange{}, accountChange{User: row.audit()})
+		return s.writeAccountAudit(tx, actor, ActionAddUser, accountChange{}, accountChange{User: row.audit()})
 	})
 	if err != nil {
 		var e *Error
@@ -218,7 +218,7 @@ func (s *Store) SetRole(ctx context.Context, actor User, id int64, role Role) er
 	if _, err := ParseRole(string(role)); err != nil {
 		return err
 	}
-	return s.changeUser(ctx, actor, "set role", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
+	return s.changeUser(ctx, actor, ActionSetRole, id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if role != Organiser {
 			if err := keepOrganiser(tx, old); err != nil {
 				return accountChange{}, err
@@ -256,7 +256,7 @@ func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password 
 	if err != nil {
 		return fmt.Errorf("store: hash password: %w", err)
 	}
-	return s.changeUser(ctx, actor, "reset password", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
+	return s.changeUser(ctx, actor, ActionResetPassword, id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if err := tx.Model(&userRow{}).Where("id = ?", id).Update("password_hash", string(hash)).Error; err != nil {
 			return accountChange{}, err
 		}
@@ -274,7 +274,7 @@ func (s *Store) SetPassword(ctx context.Context, actor User, id int64, password 
 // cascades); the audit log keeps his entries without the name link. The
 // last organiser cannot be removed.
 func (s *Store) RemoveUser(ctx context.Context, actor User, id int64) error {
-	return s.changeUser(ctx, actor, "remove user", id, func(tx *gorm.DB, old userRow) (accountChange, error) {
+	return s.changeUser(ctx, actor, ActionRemoveUser, id, func(tx *gorm.DB, old userRow) (accountChange, error) {
 		if err := keepOrganiser(tx, old); err != nil {
 			return accountChange{}, err
 		}
@@ -285,7 +285,7 @@ func (s *Store) RemoveUser(ctx context.Context, actor User, id int64) error {
 // changeUser runs fn on user id in one transaction and audits it as
 // action by actor, with the account before and what fn says after;
 // ErrNotFound when there is no such user.
-func (s *Store) changeUser(ctx context.Context, actor User, action string, id int64, fn func(tx *gorm.DB, old userRow) (accountChange, error)) error {
+func (s *Store) changeUser(ctx context.Context, actor User, action Action, id int64, fn func(tx *gorm.DB, old userRow) (accountChange, error)) error {
 	err := s.write(ctx, func(tx *gorm.DB) error {
 		var rows []userRow
 		if err := tx.Where("id = ?", id).Limit(1).Find(&rows).Error; err != nil {
@@ -519,7 +519,7 @@ func (s *Store) CreateAPIToken(ctx context.Context, userID int64, label string, 
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}
-		return s.writeAccountAudit(tx, owner[0].user(), "create API token", accountChange{},
+		return s.writeAccountAudit(tx, owner[0].user(), ActionCreateToken, accountChange{},
 			accountChange{Token: &auditToken{User: owner[0].Name, Label: row.Label}})
 	})
 	if err != nil {
@@ -584,7 +584,7 @@ func (s *Store) RevokeAPIToken(ctx context.Context, actor User, id int64) error 
 		if err := tx.Delete(&apiTokenRow{}, id).Error; err != nil {
 			return err
 		}
-		return s.writeAccountAudit(tx, actor, "revoke API token",
+		return s.writeAccountAudit(tx, actor, ActionRevokeToken,
 			accountChange{Token: &auditToken{User: rows[0].User, Label: rows[0].Label}}, accountChange{})
 	})
 	if e := (*Error)(nil); err != nil && !errors.As(err, &e) {

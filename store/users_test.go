@@ -380,7 +380,7 @@ func TestUserAudit(t *testing.T) {
 					t.Fatalf("%d audit rows, want 3: %+v", len(got), got)
 				}
 				e := got[0]
-				if (want{e.Action, e.User, e.Before, e.After}) != *tc.want {
+				if (want{string(e.Action), e.User, e.Before, e.After}) != *tc.want {
 					t.Errorf("audit %q by %q: %s → %s\nwant %q by %q: %s → %s", e.Action, e.User, e.Before, e.After,
 						tc.want.action, tc.want.user, tc.want.before, tc.want.after)
 				}

@@ -17,6 +17,7 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // The JSON API (docs/api.md). Handlers call the same store and domain
@@ -232,7 +233,7 @@ func (s *server) apiSell(c echo.Context) error {
 		buyer tournament.PlayerID
 		sold  []tournament.CardNo
 	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
 		p := tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}
 		payment, err := tournament.ParsePayMethod(in.Payment)
 		if err != nil {
@@ -266,7 +267,7 @@ func (s *server) apiCancelSale(c echo.Context) error {
 		return notFound(c)
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "cancel sale", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionCancelSale, func(t *tournament.Tournament) error {
 		return t.CancelSale(tournament.CardNo(no))
 	}); err != nil {
 		return err

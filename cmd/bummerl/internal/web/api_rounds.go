@@ -10,6 +10,7 @@ import (
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/draw"
+	"bummerl/store"
 )
 
 // The JSON API of the draw, the rounds, the results and the standings
@@ -160,7 +161,7 @@ func (s *server) apiAnnounce(c echo.Context) error {
 	}
 	commitment := draw.Commit(seed)
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "announce draw", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionAnnounceDraw, func(t *tournament.Tournament) error {
 		return t.Announce(tournament.Commitment{Seed: seed, Commitment: commitment})
 	}); err != nil {
 		return err
@@ -182,7 +183,7 @@ func (s *server) apiDrawDigital(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "draw", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionDraw, func(t *tournament.Tournament) error {
 		return drawAnnounced(c, t, in.Commitment)
 	})
 	if err != nil {
@@ -205,7 +206,7 @@ func (s *server) apiDrawPhysical(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "physical draw", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionPhysicalDraw, func(t *tournament.Tournament) error {
 		groups, err := t.NextDraw()
 		if err != nil {
 			return err
@@ -241,7 +242,7 @@ func (s *server) apiUndoDraw(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "undo draw", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionUndoDraw, func(t *tournament.Tournament) error {
 		return undoRound(c, t, round)
 	}); err != nil {
 		return err
@@ -263,7 +264,7 @@ func (s *server) apiStart(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "start match", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
 		return t.CallMatch(ref.round, ref.match, in.Table, in.Version, s.store.Now())
 	})
 	if err != nil {
@@ -305,7 +306,7 @@ func (s *server) apiResult(c echo.Context) error {
 		return badRequest(c, "bummerl", "api.result_missing")
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResult, func(t *tournament.Tournament) error {
 		// Without a Bummerl score the domain takes it from the sheet (B-4).
 		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, At: s.store.Now(), Walkover: in.Walkover}
 		if in.Bummerl != nil {

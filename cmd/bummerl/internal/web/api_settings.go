@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // apiChangeSettings replaces the settings before the draw (P-9), as the
@@ -21,7 +22,7 @@ func (s *server) apiChangeSettings(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "settings", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
 		return t.ChangeSettings(in.settings())
 	})
 	if err != nil {
@@ -48,7 +49,7 @@ func (s *server) apiResize(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "resize", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionResize, func(t *tournament.Tournament) error {
 		return t.Resize(in.Cards)
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // The Swiss system in the JSON API (issue 14, docs/api.md).
@@ -74,7 +75,7 @@ func (s *server) apiLateEntry(c echo.Context) error {
 		player tournament.PlayerID
 		card   tournament.CardNo
 	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
 		player, card, err = t.EnterLate(tournament.Player{Name: in.Name, Club: in.Club, Phone: in.Phone})
 		return err
 	})
@@ -87,17 +88,17 @@ func (s *server) apiLateEntry(c echo.Context) error {
 
 // apiWithdraw withdraws card :no's player (SW-16).
 func (s *server) apiWithdraw(c echo.Context) error {
-	return s.apiCardAction(c, "withdraw", (*tournament.Tournament).Withdraw)
+	return s.apiCardAction(c, store.ActionWithdraw, (*tournament.Tournament).Withdraw)
 }
 
 // apiReinstate takes card :no's withdrawal back (SW-16).
 func (s *server) apiReinstate(c echo.Context) error {
-	return s.apiCardAction(c, "reinstate", (*tournament.Tournament).Reinstate)
+	return s.apiCardAction(c, store.ActionReinstate, (*tournament.Tournament).Reinstate)
 }
 
 // apiCardAction applies a Swiss card action to card :no, audited as
 // action; answer 200, the tournament.
-func (s *server) apiCardAction(c echo.Context, action string, do func(*tournament.Tournament, tournament.CardNo) error) error {
+func (s *server) apiCardAction(c echo.Context, action store.Action, do func(*tournament.Tournament, tournament.CardNo) error) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -130,7 +131,7 @@ func (s *server) apiEndSwiss(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "end", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEnd, func(t *tournament.Tournament) error {
 		return t.EndSwiss(in.Round)
 	})
 	if err != nil {
@@ -153,7 +154,7 @@ func (s *server) apiSetSeeds(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "seeds", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSeeds, func(t *tournament.Tournament) error {
 		return t.SetSwissSeeds(in.Seeds)
 	})
 	if err != nil {

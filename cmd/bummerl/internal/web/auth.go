@@ -325,9 +325,9 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 	if err != nil {
 		return err
 	}
-	for _, e := range historyEntries(audit) {
+	for i, e := range historyEntries(audit) {
 		m.Audit = append(m.Audit, views.UserAuditEntry{At: e.At, User: e.User, Action: e.Action,
-			Summary: accountSummary(lang(c), e.Action, e.Before, e.After)})
+			Summary: accountSummary(lang(c), audit[i].Action, e.Before, e.After)})
 	}
 	me, _ := currentUser(c)
 	for _, u := range users {
@@ -411,23 +411,23 @@ type auditAccount struct {
 // accountSummary says in one line what a change of accounts did, from the
 // audit's before and after; "" for a record it cannot read, which the
 // page then names by its action alone.
-func accountSummary(lang, action, beforeJSON, afterJSON string) string {
+func accountSummary(lang string, action store.Action, beforeJSON, afterJSON string) string {
 	var before, after auditAccount
 	_ = json.Unmarshal([]byte(beforeJSON), &before) // an empty or odd record leaves nil parts
 	_ = json.Unmarshal([]byte(afterJSON), &after)
 	role := func(r store.Role) string { return views.Text(lang, "role."+string(r)) }
 	switch {
-	case action == "add user" && after.User != nil:
+	case action == store.ActionAddUser && after.User != nil:
 		return views.Textf(lang, "users.did_add", after.User.Name, role(after.User.Role))
-	case action == "set role" && before.User != nil && after.User != nil:
+	case action == store.ActionSetRole && before.User != nil && after.User != nil:
 		return views.Textf(lang, "users.did_role", before.User.Name, role(before.User.Role), role(after.User.Role)) + revoked(lang, after)
-	case action == "reset password" && before.User != nil:
+	case action == store.ActionResetPassword && before.User != nil:
 		return views.Textf(lang, "users.did_password", before.User.Name) + revoked(lang, after)
-	case action == "remove user" && before.User != nil:
+	case action == store.ActionRemoveUser && before.User != nil:
 		return views.Textf(lang, "users.did_remove", before.User.Name)
-	case action == "create API token" && after.Token != nil:
+	case action == store.ActionCreateToken && after.Token != nil:
 		return views.Textf(lang, "users.did_token", after.Token.Label, after.Token.User)
-	case action == "revoke API token" && before.Token != nil:
+	case action == store.ActionRevokeToken && before.Token != nil:
 		return views.Textf(lang, "users.did_revoke", before.Token.Label, before.Token.User)
 	}
 	return ""

@@ -10,6 +10,7 @@ import (
 
 	"bummerl/domain/tournament"
 	"bummerl/draw"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -104,7 +105,7 @@ func (s *server) announceDraw(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "announce draw", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionAnnounceDraw, func(t *tournament.Tournament) error {
 		return t.Announce(tournament.Commitment{Seed: seed, Commitment: draw.Commit(seed)})
 	}); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
@@ -122,7 +123,7 @@ func (s *server) performDraw(c echo.Context) error {
 	}
 	seen := c.FormValue("commitment")
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "draw", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionDraw, func(t *tournament.Tournament) error {
 		return drawAnnounced(c, t, seen)
 	})
 	if err != nil {
@@ -187,7 +188,7 @@ func (s *server) physicalDraw(c echo.Context) error {
 		return s.drawFailed(c, id, f, nil) // the form carries the messages
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "physical draw", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionPhysicalDraw, func(t *tournament.Tournament) error {
 		groups, err := t.NextDraw()
 		if err != nil {
 			return err
@@ -279,7 +280,7 @@ func (s *server) undoDraw(c echo.Context) error {
 		return badRequest(c, "round", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "undo draw", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionUndoDraw, func(t *tournament.Tournament) error {
 		return undoRound(c, t, round)
 	}); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)

@@ -85,7 +85,7 @@ func (s *server) auditUsers(c echo.Context, id int64) ([]string, error) {
 func historyEntries(entries []store.AuditEntry) []views.HistoryEntry {
 	out := make([]views.HistoryEntry, len(entries))
 	for i, e := range entries {
-		out[i] = views.HistoryEntry{At: e.At.Local().Format(historyTime), User: e.User, Action: e.Action, Before: e.Before, After: e.After}
+		out[i] = views.HistoryEntry{At: e.At.Local().Format(historyTime), User: e.User, Action: string(e.Action), Before: e.Before, After: e.After}
 	}
 	return out
 }

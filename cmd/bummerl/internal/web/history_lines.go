@@ -111,7 +111,7 @@ type historyLine struct {
 // the cards of the entry) in lang.
 func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	h := historyLine{HistoryLine: views.HistoryLine{ID: e.ID, Day: e.At.Local().Format("02.01.2006"), Time: e.At.Local().Format("15:04"),
-		User: e.User, Action: e.Action},
+		User: e.User, Action: string(e.Action)},
 		rounds: map[int]bool{}, cards: map[int]bool{}, players: map[int]bool{}}
 	before, okB := parseAuditSet(e.Before)
 	after, okA := parseAuditSet(e.After)
@@ -155,7 +155,7 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	}
 	var parts []string
 	switch e.Action {
-	case "sell":
+	case store.ActionSell:
 		byPlayer := map[int][]tournament.CardNo{}
 		late := map[int]int{} // player → the round his late entry joins (SW-15)
 		for _, c := range after.Cards {
@@ -181,31 +181,31 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			}
 			parts = append(parts, line)
 		}
-	case "withdraw":
+	case store.ActionWithdraw:
 		for _, c := range after.Cards {
 			parts = append(parts, f("hist.withdraw", card(c.No), c.Out))
 		}
-	case "reinstate": // the round he was out of is the one he is back in
+	case store.ActionReinstate: // the round he was out of is the one he is back in
 		for _, c := range before.Cards {
 			parts = append(parts, f("hist.reinstate", card(c.No), c.Out))
 		}
-	case "seeds": // SW-4
+	case store.ActionSeeds: // SW-4
 		if list, _ := after.Tournament["swiss_seeds"].(string); list != "" {
 			parts = append(parts, f("hist.seeds", list))
 		} else {
 			parts = append(parts, f("hist.seeds_none"))
 		}
-	case "cancel sale":
+	case store.ActionCancelSale:
 		for _, c := range before.Cards {
 			parts = append(parts, f("hist.cancel", c.No, ros.players[tournament.PlayerID(c.Player)].Name))
 		}
-	case editPlayerAction:
+	case store.ActionEditPlayer:
 		for i, p := range after.Players {
 			if i < len(before.Players) {
 				parts = append(parts, f("hist.edit_player", before.Players[i].Name, playerChanges(lang, before.Players[i], p)))
 			}
 		}
-	case "result", "result sheet", "table result":
+	case store.ActionResult, store.ActionResultSheet, store.ActionTableResult:
 		for _, m := range after.Matches {
 			if !m.HasResult {
 				continue
@@ -218,32 +218,32 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			}
 			parts = append(parts, line)
 		}
-	case "clear result":
+	case store.ActionClearResult:
 		for _, m := range before.Matches {
 			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), m.score(lang)))
 		}
-	case "draw", "physical draw":
+	case store.ActionDraw, store.ActionPhysicalDraw:
 		parts = append(parts, roundLines(after, "hist.draw", f)...)
-	case "undo draw":
+	case store.ActionUndoDraw:
 		parts = append(parts, roundLines(before, "hist.undo", f)...)
-	case "announce draw":
+	case store.ActionAnnounceDraw:
 		if c, ok := after.Tournament["pending_commitment"].(string); ok && c != "" {
 			parts = append(parts, f("hist.announce", c))
 		}
-	case "start match", "call match", "call matches", "release match":
+	case store.ActionStartMatch, store.ActionCallMatch, store.ActionCallMatches, store.ActionReleaseMatch:
 		for _, m := range after.Matches {
 			line := matchLine(m)
-			if m.Table > 0 && e.Action != "release match" {
+			if m.Table > 0 && e.Action != store.ActionReleaseMatch {
 				line += ", " + f("hist.table", m.Table)
 			}
 			parts = append(parts, line)
 		}
-	case "start table", "abandon table":
+	case store.ActionStartTable, store.ActionAbandonTable:
 		if d := after.DigitalTable; d != nil {
 			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
 			parts = append(parts, matchLine(auditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
 		}
-	case "create":
+	case store.ActionCreate:
 		if after.Tournament != nil {
 			parts = append(parts, f("hist.create", fmt.Sprint(after.Tournament["name"]), fmt.Sprint(after.Tournament["cards"])))
 		}

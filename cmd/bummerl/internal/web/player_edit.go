@@ -8,11 +8,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
-
-// editPlayerAction names a correction of a player's details in the audit log.
-const editPlayerAction = "edit player"
 
 // editPlayerForm shows a player's name, club and phone for correction.
 func (s *server) editPlayerForm(c echo.Context) error {
@@ -46,7 +44,7 @@ func (s *server) editPlayer(c echo.Context) error {
 		"phone": strings.TrimSpace(c.FormValue("phone")),
 	})
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, editPlayerAction, func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionEditPlayer, func(t *tournament.Tournament) error {
 		return t.EditPlayer(tournament.Player{ID: pid, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")})
 	})
 	if err != nil {
@@ -149,7 +147,7 @@ func (s *server) apiEditPlayer(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, editPlayerAction, func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEditPlayer, func(t *tournament.Tournament) error {
 		p, ok := t.Player(pid)
 		if !ok {
 			p.ID = pid // EditPlayer refuses it with the number asked for

@@ -79,9 +79,9 @@ func TestEditPlayer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if e := audit[0]; e.Action != editPlayerAction || e.User != user ||
+			if e := audit[0]; e.Action != store.ActionEditPlayer || e.User != user ||
 				!strings.Contains(e.Before, "Franz Hubr") || !strings.Contains(e.After, "Franz Huber") {
-				t.Errorf("audit: %+v, want %q by %s from the old to the new name", e, editPlayerAction, user)
+				t.Errorf("audit: %+v, want %q by %s from the old to the new name", e, store.ActionEditPlayer, user)
 			}
 		})
 	}

@@ -13,6 +13,7 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -151,7 +152,7 @@ func (s *server) clearResult(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), ref.id, actor, "clear result", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionClearResult, func(t *tournament.Tournament) error {
 		return t.ClearResult(ref.round, ref.match, version)
 	}); err != nil {
 		show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }
@@ -275,7 +276,7 @@ func readQuick(c echo.Context, score *regexp.Regexp, winnerBad string) quick {
 // the score (B-3) and the version.
 func (s *server) saveQuick(c echo.Context, ref matchRef, version int, q quick) error {
 	actor, _ := currentUser(c)
-	_, err := s.store.Update(c.Request().Context(), ref.id, actor, "result", func(t *tournament.Tournament) error {
+	_, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResult, func(t *tournament.Tournament) error {
 		r := quickResultOf(t, ref, q.winner, q.won, q.lost)
 		r.At, r.Walkover = s.store.Now(), q.walkover
 		return t.SetResult(ref.round, ref.match, version, r)
@@ -319,7 +320,7 @@ func (s *server) sheetResult(c echo.Context) error {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "result sheet", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResultSheet, func(t *tournament.Tournament) error {
 		// The sheet alone gives the winner and the Bummerl (B-4).
 		return t.SetResult(ref.round, ref.match, version, tournament.Result{Sheet: sheet, At: s.store.Now()})
 	})

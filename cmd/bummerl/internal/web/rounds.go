@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -187,7 +188,7 @@ func (s *server) startMatch(c echo.Context) error {
 		return badRequest(c, "table", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "start match", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
 		return t.CallMatch(ref.round, ref.match, table, version, s.store.Now())
 	})
 	// Back to the round page with its filter, never anywhere else.

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -88,7 +89,7 @@ func (s *server) sell(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "payment", "form.choice_bad")
 	}
-	t, err := s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) (err error) {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
 		if ask != nil && ask.newPlayer {
 			buyer, sold, err = t.SellToNamesake(tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, ask.Note, count)
 		} else {
@@ -136,7 +137,7 @@ func (s *server) cancelSale(c echo.Context) error {
 		return badRequest(c, "card", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "cancel sale", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionCancelSale, func(t *tournament.Tournament) error {
 		return t.CancelSale(tournament.CardNo(no))
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -85,7 +86,7 @@ func (s *server) setSeeds(c echo.Context) error {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "seeds", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSeeds, func(t *tournament.Tournament) error {
 		return t.SetSwissSeeds(list)
 	}); err != nil {
 		return formError(c, f, err, show)
@@ -154,7 +155,7 @@ func (s *server) lateEntry(c echo.Context) error {
 	}
 	f := views.NewForm(map[string]string{"name": strings.TrimSpace(c.FormValue("name")), "club": strings.TrimSpace(c.FormValue("club"))})
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, "sell", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) error {
 		_, _, err := t.EnterLate(tournament.Player{Name: f.Value("name"), Club: f.Value("club")})
 		return err
 	})
@@ -224,17 +225,17 @@ func (s *server) cardConfirm(c echo.Context, action string, ok func(*tournament.
 
 // withdraw withdraws the card's player (SW-16).
 func (s *server) withdraw(c echo.Context) error {
-	return s.cardAction(c, "withdraw", (*tournament.Tournament).Withdraw)
+	return s.cardAction(c, store.ActionWithdraw, (*tournament.Tournament).Withdraw)
 }
 
 // reinstate takes the card's withdrawal back (SW-16).
 func (s *server) reinstate(c echo.Context) error {
-	return s.cardAction(c, "reinstate", (*tournament.Tournament).Reinstate)
+	return s.cardAction(c, store.ActionReinstate, (*tournament.Tournament).Reinstate)
 }
 
 // cardAction applies a Swiss card action to the form's card, audited as
 // action; a refusal shows the draw page with the message.
-func (s *server) cardAction(c echo.Context, action string, do func(*tournament.Tournament, tournament.CardNo) error) error {
+func (s *server) cardAction(c echo.Context, action store.Action, do func(*tournament.Tournament, tournament.CardNo) error) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -281,7 +282,7 @@ func (s *server) endSwiss(c echo.Context) error {
 		return badRequest(c, "round", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "end", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEnd, func(t *tournament.Tournament) error {
 		return t.EndSwiss(round)
 	}); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)

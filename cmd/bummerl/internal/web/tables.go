@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -151,9 +152,9 @@ func (s *server) callTables(c echo.Context) error {
 	actor, _ := currentUser(c)
 	now := s.store.Now()
 	var called []tournament.Match
-	action := "call match"
+	action := store.ActionCallMatch
 	if all {
-		action = "call matches"
+		action = store.ActionCallMatches
 	}
 	_, err = s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
 		called = called[:0] // a retried transaction starts again
@@ -210,7 +211,7 @@ func (s *server) assignTable(c echo.Context) error {
 	}
 	actor, _ := currentUser(c)
 	now := s.store.Now()
-	_, err = s.store.Update(c.Request().Context(), id, actor, "start match", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
 		// What was typed is the intent: the match as it is now.
 		r := t.Current()
 		if r == nil {
@@ -232,7 +233,7 @@ func (s *server) releaseMatch(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, "release match", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionReleaseMatch, func(t *tournament.Tournament) error {
 		return t.ReleaseMatch(ref.round, ref.match, version)
 	})
 	if err != nil {
@@ -255,7 +256,7 @@ func (s *server) setTableCount(c echo.Context) error {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, "set tables", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSetTables, func(t *tournament.Tournament) error {
 		return t.SetTables(n)
 	})
 	if err != nil {

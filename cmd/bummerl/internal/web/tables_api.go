@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
+	"bummerl/store"
 )
 
 // The JSON API of the tables and the call board (docs/api.md): the same
@@ -87,9 +88,9 @@ func (s *server) apiCall(c echo.Context) error {
 	actor, _ := currentUser(c)
 	now := s.store.Now()
 	var called []int
-	action := "call match"
+	action := store.ActionCallMatch
 	if in.All {
-		action = "call matches"
+		action = store.ActionCallMatches
 	}
 	t, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
 		called = called[:0]
@@ -142,7 +143,7 @@ func (s *server) apiRelease(c echo.Context) error {
 		return err
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, "release match", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionReleaseMatch, func(t *tournament.Tournament) error {
 		return t.ReleaseMatch(ref.round, ref.match, in.Version)
 	})
 	if err != nil {
@@ -168,7 +169,7 @@ func (s *server) apiSetTables(c echo.Context) error {
 		return badRequest(c, "tables", "api.tables_missing")
 	}
 	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, "set tables", func(t *tournament.Tournament) error {
+	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSetTables, func(t *tournament.Tournament) error {
 		return t.SetTables(*in.Tables)
 	})
 	if err != nil {

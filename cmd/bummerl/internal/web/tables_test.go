@@ -172,7 +172,7 @@ func TestTablesBoard(t *testing.T) {
 	}
 	var actions []string
 	for _, e := range entries {
-		actions = append(actions, e.Action)
+		actions = append(actions, string(e.Action))
 	}
 	for _, want := range []string{"set tables", "call match", "call matches", "start match", "release match"} {
 		if !strings.Contains(strings.Join(actions, ","), want) {

@@ -103,7 +103,7 @@ func (s *server) updateSettings(c echo.Context) error {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, "settings", func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
 		if len(t.Rounds) > 0 { // the rules are locked (and not sent): date, venue, start alone
 			ev := set.Event
 			set = t.Settings
@@ -128,7 +128,7 @@ func (s *server) resize(c echo.Context) error {
 		return badRequest(c, "cards", "form.number_bad")
 	}
 	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, "resize", func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionResize, func(t *tournament.Tournament) error {
 		return t.Resize(n) // P-2
 	}); err != nil {
 		return err
