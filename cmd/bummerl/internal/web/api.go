@@ -17,7 +17,6 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
-	"bummerl/store"
 )
 
 // The JSON API (docs/api.md). Handlers call the same store and domain
@@ -228,27 +227,13 @@ func (s *server) apiSell(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	var (
-		buyer tournament.PlayerID
-		sold  []tournament.CardNo
-	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
-		p := tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone}
-		payment, err := tournament.ParsePayMethod(in.Payment)
-		if err != nil {
-			return err
-		}
-		if in.Player == 0 && in.NewPlayer {
-			buyer, sold, err = t.SellToNamesake(p, in.Note, in.Count)
-		} else {
-			buyer, sold, err = t.SellTo(p, in.Count)
-		}
-		if err != nil {
-			return err
-		}
-		return t.PayWith(sold, payment)
-	})
+	payment, err := tournament.ParsePayMethod(in.Payment)
+	if err != nil {
+		return err
+	}
+	t, buyer, sold, err := s.act.sell(c.Request().Context(), id, actor(c), saleInput{
+		buyer: tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone},
+		count: in.Count, namesake: in.Player == 0 && in.NewPlayer, note: in.Note, payment: payment})
 	if err != nil {
 		return err
 	}
@@ -266,10 +251,7 @@ func (s *server) apiCancelSale(c echo.Context) error {
 	if err != nil {
 		return notFound(c)
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionCancelSale, func(t *tournament.Tournament) error {
-		return t.CancelSale(tournament.CardNo(no))
-	}); err != nil {
+	if _, err := s.act.cancelSale(c.Request().Context(), id, actor(c), tournament.CardNo(no)); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

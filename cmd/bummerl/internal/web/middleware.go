@@ -221,6 +221,14 @@ func currentUser(c echo.Context) (store.User, bool) {
 	return u, ok
 }
 
+// actor is the user a write is done by, on a route that requires login
+// (staff or organiser in routes.go): require lets nobody else through, so
+// the user is always there.
+func actor(c echo.Context) store.User {
+	u, _ := currentUser(c)
+	return u
+}
+
 // require guards a route group: anonymous visitors of pages are sent to the
 // login page, API clients get 401; a helper on an organiser route gets 403.
 func (s *server) require(a access) echo.MiddlewareFunc {

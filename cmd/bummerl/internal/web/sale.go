@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -75,31 +74,20 @@ func (s *server) sell(c echo.Context) error {
 		f.Fail("count", text(c, "form.number_bad"))
 		return refuse(http.StatusUnprocessableEntity, f)
 	}
-	// Add the player (when new) and sell, one action in the audit log.
-	actor, _ := currentUser(c)
-	var (
-		buyer tournament.PlayerID
-		sold  []tournament.CardNo
-	)
+	in := saleInput{count: count,
+		buyer: tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}}
 	// An answer to the namesake ask (sale_ask.go) carries the buyer as
 	// typed; "new_player" says he is a different person.
 	ask := askFromForm(c, player)
+	if ask != nil && ask.newPlayer {
+		in.buyer, in.namesake, in.note = tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, true, ask.Note
+	}
 	// How it is paid (issue 9): cash unless chosen.
-	payment, err := tournament.ParsePayMethod(c.FormValue("payment"))
-	if err != nil {
+	if in.payment, err = tournament.ParsePayMethod(c.FormValue("payment")); err != nil {
 		return badRequest(c, "payment", "form.choice_bad")
 	}
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
-		if ask != nil && ask.newPlayer {
-			buyer, sold, err = t.SellToNamesake(tournament.Player{Name: ask.Name, Club: ask.Club, Phone: ask.Phone}, ask.Note, count)
-		} else {
-			buyer, sold, err = t.SellTo(tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}, count)
-		}
-		if err != nil {
-			return err
-		}
-		return t.PayWith(sold, payment)
-	})
+	// Add the player (when new) and sell, one action in the audit log.
+	t, buyer, sold, err := s.act.sell(c.Request().Context(), id, actor(c), in)
 	if err != nil {
 		if done, aerr := s.askAgain(c, id, q, f, player, ask, err); done {
 			return aerr
@@ -136,10 +124,7 @@ func (s *server) cancelSale(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "card", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionCancelSale, func(t *tournament.Tournament) error {
-		return t.CancelSale(tournament.CardNo(no))
-	})
+	t, err := s.act.cancelSale(c.Request().Context(), id, actor(c), tournament.CardNo(no))
 	if err != nil {
 		return formError(c, views.NewForm(nil), err, func(status int, f views.Form) error {
 			return s.refuse(c, id, status, q, f, false)

@@ -54,6 +54,7 @@ type server struct {
 	secure   bool
 	log      *slog.Logger
 	rand     io.Reader // draw seeds (serverConfig.Rand)
+	act      actions   // the writes, each once for its page and its API (actions.go)
 	throttle *throttle
 	logins   *loginLimits
 	judges   *judgeLimits // the referee's judgments, page and API (referee_limits.go)
@@ -101,6 +102,7 @@ func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 		access:   map[string]access{},
 		ownLimit: map[string]bool{},
 	}
+	s.act = actions{store: st}
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
