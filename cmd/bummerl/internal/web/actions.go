@@ -2,8 +2,11 @@ package web
 
 import (
 	"context"
+	"io"
+	"net/http"
 
 	"bummerl/domain/tournament"
+	"bummerl/draw"
 	"bummerl/store"
 )
 
@@ -17,7 +20,20 @@ import (
 // actions are the use cases; server.act holds them.
 type actions struct {
 	store *store.Store
+	rand  io.Reader // draw seeds (Config.Rand)
 }
+
+// refusal is a use case's own refusal, not the domain's. A use case knows
+// no request, so the message (key, args in the views' catalogue) is
+// worded in the request's language where it is shown (explain).
+type refusal struct {
+	status      int
+	code, field string
+	key         string
+	args        []any
+}
+
+func (r *refusal) Error() string { return r.code }
 
 // saleInput is a sale (P-1): to the existing player buyer.ID, or to a new
 // player with buyer's details.
@@ -52,4 +68,60 @@ func (a actions) cancelSale(ctx context.Context, id int64, actor store.User, no 
 	return a.store.Update(ctx, id, actor, store.ActionCancelSale, func(t *tournament.Tournament) error {
 		return t.CancelSale(no)
 	})
+}
+
+// announceDraw makes a secret seed for the next digital draw and publishes
+// its commitment (P-4). Announcing again replaces the seed.
+func (a actions) announceDraw(ctx context.Context, id int64, actor store.User) (commitment string, err error) {
+	seed, err := draw.NewSeed(a.rand)
+	if err != nil {
+		return "", err
+	}
+	commitment = draw.Commit(seed)
+	_, err = a.store.Update(ctx, id, actor, store.ActionAnnounceDraw, func(t *tournament.Tournament) error {
+		return t.Announce(tournament.Commitment{Seed: seed, Commitment: commitment})
+	})
+	return commitment, err
+}
+
+// drawAnnounced performs the announced digital draw, revealing its seed.
+// seen is the commitment the user saw: a draw announced anew meanwhile is
+// refused, not performed unseen (P-4).
+func (a actions) drawAnnounced(ctx context.Context, id int64, actor store.User, seen string) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionDraw, func(t *tournament.Tournament) error {
+		if t.Pending != nil && t.Pending.Commitment != seen {
+			return &refusal{http.StatusConflict, "commitment_changed", "commitment", "draw.commitment_changed", nil}
+		}
+		return drawDigital(t)
+	})
+}
+
+// drawPhysical records a draw made with real pots: per group of the next
+// draw, the entries in the order the players came (draw.Physical checks
+// them against the groups as they are in the transaction).
+func (a actions) drawPhysical(ctx context.Context, id int64, actor store.User, entries [][]draw.PhysicalEntry) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionPhysicalDraw, func(t *tournament.Tournament) error {
+		groups, err := t.NextDraw()
+		if err != nil {
+			return err
+		}
+		d, err := draw.Physical(groups, entries)
+		if err != nil {
+			return err
+		}
+		return t.ApplyDraw(d)
+	})
+}
+
+// undoDraw removes round, which must be the latest and have no played
+// match: the round the user saw, so one drawn meanwhile by somebody else
+// is not undone by mistake.
+func (a actions) undoDraw(ctx context.Context, id int64, actor store.User, round int) error {
+	_, err := a.store.Update(ctx, id, actor, store.ActionUndoDraw, func(t *tournament.Tournament) error {
+		if round != len(t.Rounds) {
+			return &refusal{http.StatusConflict, "not_latest_round", "round", "draw.undo_not_latest", []any{round, len(t.Rounds)}}
+		}
+		return t.UndoDraw()
+	})
+	return err
 }

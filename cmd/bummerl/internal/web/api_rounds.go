@@ -155,15 +155,8 @@ func (s *server) apiAnnounce(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seed, err := draw.NewSeed(s.rand)
+	commitment, err := s.act.announceDraw(c.Request().Context(), id, actor(c))
 	if err != nil {
-		return err
-	}
-	commitment := draw.Commit(seed)
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionAnnounceDraw, func(t *tournament.Tournament) error {
-		return t.Announce(tournament.Commitment{Seed: seed, Commitment: commitment})
-	}); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusCreated, map[string]string{"commitment": commitment})
@@ -182,10 +175,7 @@ func (s *server) apiDrawDigital(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionDraw, func(t *tournament.Tournament) error {
-		return drawAnnounced(c, t, in.Commitment)
-	})
+	t, err := s.act.drawAnnounced(c.Request().Context(), id, actor(c), in.Commitment)
 	if err != nil {
 		return err
 	}
@@ -205,18 +195,7 @@ func (s *server) apiDrawPhysical(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionPhysicalDraw, func(t *tournament.Tournament) error {
-		groups, err := t.NextDraw()
-		if err != nil {
-			return err
-		}
-		d, err := draw.Physical(groups, in.Groups)
-		if err != nil {
-			return err
-		}
-		return t.ApplyDraw(d)
-	})
+	t, err := s.act.drawPhysical(c.Request().Context(), id, actor(c), in.Groups)
 	if err != nil {
 		return err
 	}
@@ -241,10 +220,7 @@ func (s *server) apiUndoDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionUndoDraw, func(t *tournament.Tournament) error {
-		return undoRound(c, t, round)
-	}); err != nil {
+	if err := s.act.undoDraw(c.Request().Context(), id, actor(c), round); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -10,7 +10,6 @@ import (
 
 	"bummerl/domain/tournament"
 	"bummerl/draw"
-	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -100,14 +99,7 @@ func (s *server) announceDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seed, err := draw.NewSeed(s.rand)
-	if err != nil {
-		return err
-	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionAnnounceDraw, func(t *tournament.Tournament) error {
-		return t.Announce(tournament.Commitment{Seed: seed, Commitment: draw.Commit(seed)})
-	}); err != nil {
+	if _, err := s.act.announceDraw(c.Request().Context(), id, actor(c)); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, tournamentURL(id, "/draw"))
@@ -121,24 +113,11 @@ func (s *server) performDraw(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seen := c.FormValue("commitment")
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionDraw, func(t *tournament.Tournament) error {
-		return drawAnnounced(c, t, seen)
-	})
+	t, err := s.act.drawAnnounced(c.Request().Context(), id, actor(c), c.FormValue("commitment"))
 	if err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, roundURL(id, len(t.Rounds)))
-}
-
-// drawAnnounced performs the digital draw whose commitment the user saw:
-// a draw announced anew meanwhile is refused, not performed unseen (P-4).
-func drawAnnounced(c echo.Context, t *tournament.Tournament, seen string) error {
-	if t.Pending != nil && t.Pending.Commitment != seen {
-		return &webError{http.StatusConflict, "commitment_changed", "commitment", text(c, "draw.commitment_changed")}
-	}
-	return drawDigital(t)
 }
 
 // drawDigital draws the next round from the announced seed (P-4).
@@ -187,18 +166,7 @@ func (s *server) physicalDraw(c echo.Context) error {
 	if !f.OK() {
 		return s.drawFailed(c, id, f, nil) // the form carries the messages
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionPhysicalDraw, func(t *tournament.Tournament) error {
-		groups, err := t.NextDraw()
-		if err != nil {
-			return err
-		}
-		d, err := draw.Physical(groups, entries)
-		if err != nil {
-			return err
-		}
-		return t.ApplyDraw(d)
-	})
+	t, err := s.act.drawPhysical(c.Request().Context(), id, actor(c), entries)
 	if err != nil {
 		return s.drawFailed(c, id, f, err)
 	}
@@ -279,21 +247,10 @@ func (s *server) undoDraw(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "round", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionUndoDraw, func(t *tournament.Tournament) error {
-		return undoRound(c, t, round)
-	}); err != nil {
+	if err := s.act.undoDraw(c.Request().Context(), id, actor(c), round); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, tournamentURL(id, "/draw"))
-}
-
-// undoRound undoes the draw of round, which must be the latest.
-func undoRound(c echo.Context, t *tournament.Tournament, round int) error {
-	if round != len(t.Rounds) {
-		return &webError{http.StatusConflict, "not_latest_round", "round", textf(c, "draw.undo_not_latest", round, len(t.Rounds))}
-	}
-	return t.UndoDraw()
 }
 
 // roundProtocol downloads the public draw protocol of a round, the file

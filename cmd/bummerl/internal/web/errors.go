@@ -94,6 +94,7 @@ func explain(c echo.Context, err error) problem {
 	l := lang(c)
 	var (
 		we *webError
+		rf *refusal
 		te *tournament.Error
 		de *draw.Error
 		se *store.Error
@@ -102,6 +103,8 @@ func explain(c echo.Context, err error) problem {
 	switch {
 	case errors.As(err, &we):
 		return problem{we.Status, we.Code, we.Field, we.Message}
+	case errors.As(err, &rf):
+		return problem{rf.status, rf.code, rf.field, textf(c, rf.key, rf.args...)}
 	case errors.As(err, &te):
 		return problem{statusOf(err), te.Code, te.Field, te.Text(l)}
 	case errors.As(err, &de):

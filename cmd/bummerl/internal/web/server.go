@@ -102,7 +102,7 @@ func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 		access:   map[string]access{},
 		ownLimit: map[string]bool{},
 	}
-	s.act = actions{store: st}
+	s.act = actions{store: st, rand: cfg.Rand}
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
