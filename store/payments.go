@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -35,11 +34,12 @@ func (s *Store) Sales(ctx context.Context, tournamentID int64) ([]Sale, error) {
 	}
 	var out []Sale
 	for _, r := range rows {
-		var before, after changeSet
-		if err := json.Unmarshal([]byte(r.Before), &before); err != nil {
+		before, err := readChangeSet(r.Before)
+		if err != nil {
 			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
 		}
-		if err := json.Unmarshal([]byte(r.After), &after); err != nil {
+		after, err := readChangeSet(r.After)
+		if err != nil {
 			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
 		}
 		at := fromMillis(r.At)

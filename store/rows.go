@@ -15,7 +15,8 @@ import (
 // The row structs mirror the tables of schema.go. They hold no slices or
 // pointers, so == tells whether a row changed; that is what makes saving
 // diff-based. JSON tags give the audit trail readable before/after values
-// (the tournament id is left out: it is the audit row's own column).
+// (the tournament id is left out: it is the audit row's own column); the
+// audit is read back through the same types (audit.go).
 
 type tournamentRow struct {
 	ID             int64  `gorm:"column:id;primaryKey" json:"-"`
@@ -215,8 +216,8 @@ func (n nullText) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: the audit's before and
-// after are read back (undone.go), and a pending commitment in them is a
-// string.
+// after are read back (readChangeSet), and a pending commitment in them is
+// a string.
 func (n *nullText) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*n = nullText{}

@@ -284,11 +284,10 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 	return row.domain(), nil
 }
 
-// tableAudit is what the audit shows of a table: never the seed or the
-// seat links.
-func tableAudit(r digitalTableRow) map[string]any {
-	return map[string]any{"digital_table": map[string]any{"id": r.ID, "round": r.RoundNo, "match": r.MatchNo,
-		"a": r.CardA, "b": r.CardB, "state": r.State, "moves": r.Seq}}
+// tableAudit is what the audit shows of a table.
+func tableAudit(r digitalTableRow) changeSet {
+	return changeSet{DigitalTable: &AuditTable{ID: r.ID, Round: r.RoundNo, Match: r.MatchNo,
+		A: r.CardA, B: r.CardB, State: r.State, Moves: r.Seq}}
 }
 
 // cardPlayer is the name of the player holding card no.

@@ -151,15 +151,18 @@ func (s *Store) loadRows(tx *gorm.DB, id int64) (*rowSet, error) {
 	return rs, nil
 }
 
-// changeSet is the audit's before or after: the rows an action changed.
+// changeSet is the audit's before or after: the rows an action changed,
+// or the digital table it started or abandoned. Read back by
+// readChangeSet (audit.go).
 type changeSet struct {
-	Tournament *tournamentRow `json:"tournament,omitempty"`
-	Players    []playerRow    `json:"players,omitempty"`
-	Cards      []cardRow      `json:"cards,omitempty"`
-	Rounds     []roundRow     `json:"rounds,omitempty"`
-	Groups     []groupRow     `json:"draw_groups,omitempty"`
-	Tickets    []ticketRow    `json:"tickets,omitempty"`
-	Matches    []matchRow     `json:"matches,omitempty"`
+	Tournament   *tournamentRow `json:"tournament,omitempty"`
+	Players      []playerRow    `json:"players,omitempty"`
+	Cards        []cardRow      `json:"cards,omitempty"`
+	Rounds       []roundRow     `json:"rounds,omitempty"`
+	Groups       []groupRow     `json:"draw_groups,omitempty"`
+	Tickets      []ticketRow    `json:"tickets,omitempty"`
+	Matches      []matchRow     `json:"matches,omitempty"`
+	DigitalTable *AuditTable    `json:"digital_table,omitempty"`
 }
 
 // rowDiff is what one table needs written.

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -30,8 +29,8 @@ func (s *Store) UndoneDraws(ctx context.Context, tournamentID int64) ([]UndoneDr
 	}
 	out := make([]UndoneDraw, 0, len(rows))
 	for _, r := range rows {
-		var before changeSet
-		if err := json.Unmarshal([]byte(r.Before), &before); err != nil {
+		before, err := readChangeSet(r.Before)
+		if err != nil {
 			return nil, fmt.Errorf("store: audit %d: %w", r.ID, err)
 		}
 		if len(before.Rounds) == 0 {

@@ -125,3 +125,48 @@ func (a actions) undoDraw(ctx context.Context, id int64, actor store.User, round
 	})
 	return err
 }
+
+// enterLate enters a player after round 1 of a Swiss tournament (SW-15):
+// a new player with one card, paired from the next round. The audit calls
+// it a sale, so the takings count its price.
+func (a actions) enterLate(ctx context.Context, id int64, actor store.User, p tournament.Player) (t *tournament.Tournament, player tournament.PlayerID, card tournament.CardNo, err error) {
+	t, err = a.store.Update(ctx, id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
+		player, card, err = t.EnterLate(p)
+		return err
+	})
+	return t, player, card, err
+}
+
+// setSeeds sets the seed list for round 1 of a Swiss tournament, best
+// first; an empty list removes it (SW-4).
+func (a actions) setSeeds(ctx context.Context, id int64, actor store.User, seeds []tournament.CardNo) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionSeeds, func(t *tournament.Tournament) error {
+		return t.SetSwissSeeds(seeds)
+	})
+}
+
+// cardChange is a use case that changes one card of a Swiss tournament:
+// withdraw or reinstate.
+type cardChange func(ctx context.Context, id int64, actor store.User, no tournament.CardNo) (*tournament.Tournament, error)
+
+// withdraw withdraws card no's player (SW-16).
+func (a actions) withdraw(ctx context.Context, id int64, actor store.User, no tournament.CardNo) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionWithdraw, func(t *tournament.Tournament) error {
+		return t.Withdraw(no)
+	})
+}
+
+// reinstate takes card no's withdrawal back (SW-16).
+func (a actions) reinstate(ctx context.Context, id int64, actor store.User, no tournament.CardNo) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionReinstate, func(t *tournament.Tournament) error {
+		return t.Reinstate(no)
+	})
+}
+
+// endSwiss ends a Swiss tournament after its complete latest round, the
+// round the user saw (SW-2, SW-7).
+func (a actions) endSwiss(ctx context.Context, id int64, actor store.User, round int) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionEnd, func(t *tournament.Tournament) error {
+		return t.EndSwiss(round)
+	})
+}

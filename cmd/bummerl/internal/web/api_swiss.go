@@ -7,7 +7,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 )
 
 // The Swiss system in the JSON API (issue 14, docs/api.md).
@@ -70,15 +69,7 @@ func (s *server) apiLateEntry(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	var (
-		player tournament.PlayerID
-		card   tournament.CardNo
-	)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
-		player, card, err = t.EnterLate(tournament.Player{Name: in.Name, Club: in.Club, Phone: in.Phone})
-		return err
-	})
+	t, player, card, err := s.act.enterLate(c.Request().Context(), id, actor(c), tournament.Player{Name: in.Name, Club: in.Club, Phone: in.Phone})
 	if err != nil {
 		return err
 	}
@@ -88,17 +79,17 @@ func (s *server) apiLateEntry(c echo.Context) error {
 
 // apiWithdraw withdraws card :no's player (SW-16).
 func (s *server) apiWithdraw(c echo.Context) error {
-	return s.apiCardAction(c, store.ActionWithdraw, (*tournament.Tournament).Withdraw)
+	return s.apiCardAction(c, s.act.withdraw)
 }
 
 // apiReinstate takes card :no's withdrawal back (SW-16).
 func (s *server) apiReinstate(c echo.Context) error {
-	return s.apiCardAction(c, store.ActionReinstate, (*tournament.Tournament).Reinstate)
+	return s.apiCardAction(c, s.act.reinstate)
 }
 
-// apiCardAction applies a Swiss card action to card :no, audited as
-// action; answer 200, the tournament.
-func (s *server) apiCardAction(c echo.Context, action store.Action, do func(*tournament.Tournament, tournament.CardNo) error) error {
+// apiCardAction applies a Swiss card change to card :no; answer 200, the
+// tournament.
+func (s *server) apiCardAction(c echo.Context, change cardChange) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -107,10 +98,7 @@ func (s *server) apiCardAction(c echo.Context, action store.Action, do func(*tou
 	if err != nil {
 		return notFound(c)
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
-		return do(t, tournament.CardNo(no))
-	})
+	t, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no))
 	if err != nil {
 		return err
 	}
@@ -130,10 +118,7 @@ func (s *server) apiEndSwiss(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEnd, func(t *tournament.Tournament) error {
-		return t.EndSwiss(in.Round)
-	})
+	t, err := s.act.endSwiss(c.Request().Context(), id, actor(c), in.Round)
 	if err != nil {
 		return err
 	}
@@ -153,10 +138,7 @@ func (s *server) apiSetSeeds(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSeeds, func(t *tournament.Tournament) error {
-		return t.SetSwissSeeds(in.Seeds)
-	})
+	t, err := s.act.setSeeds(c.Request().Context(), id, actor(c), in.Seeds)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 package web
 
 import (
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -14,72 +14,12 @@ import (
 
 // The history (issue 9) reads each audit row as one line in the page's
 // language, naming the match and the people: "Ergebnis Runde 2, Partie 3:
-// Sieger Karte 17 (Franz Huber) 2:1". The rows an action changed (the
-// audit's before and after, store.changeSet) are read back here by their
-// JSON names; an action whose rows are not understood shows its name.
-
-// auditSet is the audit's before or after as far as the lines need it.
-type auditSet struct {
-	Tournament map[string]any `json:"tournament"`
-	Players    []auditPlayer  `json:"players"`
-	Cards      []auditCard    `json:"cards"`
-	Rounds     []auditRound   `json:"rounds"`
-	Groups     []struct {
-		Round int `json:"round"`
-	} `json:"draw_groups"`
-	Tickets []struct {
-		Round int `json:"round"`
-	} `json:"tickets"`
-	Matches []auditMatch `json:"matches"`
-	// DigitalTable is the match a digital table was started or abandoned
-	// for (store.tableAudit).
-	DigitalTable *struct {
-		Round int `json:"round"`
-		Match int `json:"match"`
-		A     int `json:"a"`
-		B     int `json:"b"`
-	} `json:"digital_table"`
-}
-
-type auditPlayer struct {
-	ID    int    `json:"id"`
-	Name  string `json:"name"`
-	Club  string `json:"club"`
-	Phone string `json:"phone"`
-}
-
-type auditCard struct {
-	No     int `json:"no"`
-	Player int `json:"player"`
-	Sale   int `json:"sale"`
-	From   int `json:"from"` // Swiss: a late entry's first round (SW-15)
-	Out    int `json:"out"`  // Swiss: not paired from this round (SW-16)
-}
-
-type auditRound struct {
-	No         int    `json:"no"`
-	Method     string `json:"method"`
-	Seed       string `json:"seed"`
-	Commitment string `json:"commitment"`
-}
-
-type auditMatch struct {
-	Round       int  `json:"round"`
-	No          int  `json:"no"`
-	A           int  `json:"a"`
-	B           int  `json:"b"`
-	Surrendered bool `json:"surrendered"`
-	Table       int  `json:"table"`
-	Started     bool `json:"started"`
-	HasResult   bool `json:"has_result"`
-	Winner      int  `json:"winner"`
-	BummerlA    int  `json:"bummerl_a"`
-	BummerlB    int  `json:"bummerl_b"`
-	Walkover    bool `json:"walkover"`
-}
+// Sieger Karte 17 (Franz Huber) 2:1". The rows an action changed come
+// from the store as they were written (store.AuditChange); an action whose
+// rows cannot be read shows its name.
 
 // score is the match's result winner first ("2:1"), or "kampflos".
-func (m auditMatch) score(lang string) string {
+func score(m store.AuditMatch, lang string) string {
 	if m.Walkover {
 		return views.Text(lang, "hist.walkover")
 	}
@@ -88,14 +28,6 @@ func (m auditMatch) score(lang string) string {
 		won, lost = lost, won
 	}
 	return fmt.Sprintf("%d:%d", won, lost)
-}
-
-func parseAuditSet(s string) (auditSet, bool) {
-	var a auditSet
-	if s == "" || s == "null" {
-		return a, true
-	}
-	return a, json.Unmarshal([]byte(s), &a) == nil
 }
 
 // historyLine is one audit entry read: its line, details and what it
@@ -113,12 +45,12 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	h := historyLine{HistoryLine: views.HistoryLine{ID: e.ID, Day: e.At.Local().Format("02.01.2006"), Time: e.At.Local().Format("15:04"),
 		User: e.User, Action: string(e.Action)},
 		rounds: map[int]bool{}, cards: map[int]bool{}, players: map[int]bool{}}
-	before, okB := parseAuditSet(e.Before)
-	after, okA := parseAuditSet(e.After)
-	if !okB || !okA {
+	change, err := e.Change()
+	if err != nil {
 		return h
 	}
-	for _, set := range []auditSet{before, after} {
+	before, after := change.Before, change.After
+	for _, set := range []store.AuditRows{before, after} {
 		for _, r := range set.Rounds {
 			h.rounds[r.No] = true
 		}
@@ -146,7 +78,7 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		}
 		return f("hist.card_of", no, name)
 	}
-	matchLine := func(m auditMatch) string {
+	matchLine := func(m store.AuditMatch) string {
 		b := f("hist.bye")
 		if m.B != 0 {
 			b = card(m.B)
@@ -190,8 +122,8 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			parts = append(parts, f("hist.reinstate", card(c.No), c.Out))
 		}
 	case store.ActionSeeds: // SW-4
-		if list, _ := after.Tournament["swiss_seeds"].(string); list != "" {
-			parts = append(parts, f("hist.seeds", list))
+		if t := after.Tournament; t != nil && t.SwissSeeds != "" {
+			parts = append(parts, f("hist.seeds", t.SwissSeeds))
 		} else {
 			parts = append(parts, f("hist.seeds_none"))
 		}
@@ -210,25 +142,25 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			if !m.HasResult {
 				continue
 			}
-			line := f("hist.result", m.Round, m.No, card(m.Winner), m.score(lang))
+			line := f("hist.result", m.Round, m.No, card(m.Winner), score(m, lang))
 			for _, o := range before.Matches {
 				if o.Round == m.Round && o.No == m.No && o.HasResult {
-					line += " " + f("hist.was", card(o.Winner), o.score(lang))
+					line += " " + f("hist.was", card(o.Winner), score(o, lang))
 				}
 			}
 			parts = append(parts, line)
 		}
 	case store.ActionClearResult:
 		for _, m := range before.Matches {
-			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), m.score(lang)))
+			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), score(m, lang)))
 		}
 	case store.ActionDraw, store.ActionPhysicalDraw:
 		parts = append(parts, roundLines(after, "hist.draw", f)...)
 	case store.ActionUndoDraw:
 		parts = append(parts, roundLines(before, "hist.undo", f)...)
 	case store.ActionAnnounceDraw:
-		if c, ok := after.Tournament["pending_commitment"].(string); ok && c != "" {
-			parts = append(parts, f("hist.announce", c))
+		if t := after.Tournament; t != nil && t.PendingCommitment != "" {
+			parts = append(parts, f("hist.announce", t.PendingCommitment))
 		}
 	case store.ActionStartMatch, store.ActionCallMatch, store.ActionCallMatches, store.ActionReleaseMatch:
 		for _, m := range after.Matches {
@@ -241,11 +173,11 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	case store.ActionStartTable, store.ActionAbandonTable:
 		if d := after.DigitalTable; d != nil {
 			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
-			parts = append(parts, matchLine(auditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
+			parts = append(parts, matchLine(store.AuditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
 		}
 	case store.ActionCreate:
-		if after.Tournament != nil {
-			parts = append(parts, f("hist.create", fmt.Sprint(after.Tournament["name"]), fmt.Sprint(after.Tournament["cards"])))
+		if t := after.Tournament; t != nil {
+			parts = append(parts, f("hist.create", t.Name, strconv.Itoa(t.Cards)))
 		}
 	default:
 		if before.Tournament != nil && after.Tournament != nil {
@@ -266,7 +198,7 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 // roundLines is one line per round of set (a draw made or undone): what
 // happened (message key, with the round's number and its count of matches),
 // and its seed if any.
-func roundLines(set auditSet, key string, f func(string, ...any) string) []string {
+func roundLines(set store.AuditRows, key string, f func(string, ...any) string) []string {
 	var lines []string
 	for _, r := range set.Rounds {
 		n := 0
@@ -294,7 +226,7 @@ func sortedKeys[V any](m map[int]V) []int {
 }
 
 // playerChanges names what an edit changed: "Name: Franz Hubr → Franz Huber".
-func playerChanges(lang string, a, b auditPlayer) string {
+func playerChanges(lang string, a, b store.AuditPlayer) string {
 	var ch []string
 	for _, c := range []struct{ key, old, new string }{
 		{"hist.f_name", a.Name, b.Name}, {"hist.f_club", a.Club, b.Club}, {"hist.f_phone", a.Phone, b.Phone},
@@ -313,27 +245,39 @@ func quote(s string) string {
 	return "„" + s + "“"
 }
 
-// settingsFields are the tournament's fields the history names, in
-// order, with the keys of their names.
-var settingsFields = []struct{ field, key, zero string }{
-	{"name", "hist.s_name", ""}, {"cards", "hist.s_cards", ""}, {"max_cards", "hist.s_max_cards", ""}, {"price_cents", "hist.s_price_cents", ""},
-	{"variant", "hist.s_variant", ""}, {"closing", "hist.s_closing", ""}, {"bummerl_to_win", "hist.s_bummerl_to_win", ""},
-	{"prizes", "hist.s_prizes", ""}, {"multiple_prizes", "hist.s_multiple_prizes", ""}, {"tables", "hist.s_tables", ""},
-	// The Swiss system's (issue 14): left out of the audit when zero.
-	{"form", "hist.s_form", "preis"}, {"swiss_rounds", "hist.s_swiss_rounds", "0"}, {"buchholz_cut1", "hist.s_buchholz_cut1", "false"},
+// settingsField is a field of the tournament the history names: the key
+// of its name and its value.
+type settingsField struct {
+	key   string
+	value func(t *store.AuditTournament) any
+	swiss bool // the Swiss system's (issue 14)
+}
+
+func (f settingsField) text(t *store.AuditTournament) string { return fmt.Sprint(f.value(t)) }
+
+// settingsFields are the tournament's fields the history names, in order.
+var settingsFields = []settingsField{
+	{key: "hist.s_name", value: func(t *store.AuditTournament) any { return t.Name }},
+	{key: "hist.s_cards", value: func(t *store.AuditTournament) any { return t.Cards }},
+	{key: "hist.s_max_cards", value: func(t *store.AuditTournament) any { return t.MaxCards }},
+	{key: "hist.s_price_cents", value: func(t *store.AuditTournament) any { return t.PriceCents }},
+	{key: "hist.s_variant", value: func(t *store.AuditTournament) any { return t.Variant }},
+	{key: "hist.s_closing", value: func(t *store.AuditTournament) any { return t.Closing }},
+	{key: "hist.s_bummerl_to_win", value: func(t *store.AuditTournament) any { return t.BummerlToWin }},
+	{key: "hist.s_prizes", value: func(t *store.AuditTournament) any { return t.Prizes }},
+	{key: "hist.s_multiple_prizes", value: func(t *store.AuditTournament) any { return t.MultiplePrizes }},
+	{key: "hist.s_tables", value: func(t *store.AuditTournament) any { return t.Tables }},
+	// Preisschnapsen's form is "": named "preis", as the history always did.
+	{key: "hist.s_form", value: func(t *store.AuditTournament) any { return cmp.Or(string(t.Form), "preis") }, swiss: true},
+	{key: "hist.s_swiss_rounds", value: func(t *store.AuditTournament) any { return t.SwissRounds }, swiss: true},
+	{key: "hist.s_buchholz_cut1", value: func(t *store.AuditTournament) any { return t.BuchholzCut1 }, swiss: true},
 }
 
 // settingsChanges names the tournament's fields an action changed.
-func settingsChanges(lang string, a, b map[string]any) string {
+func settingsChanges(lang string, a, b *store.AuditTournament) string {
 	var ch []string
 	for _, f := range settingsFields {
-		text := func(m map[string]any) string {
-			if v, ok := m[f.field]; ok {
-				return fmt.Sprint(v)
-			}
-			return f.zero
-		}
-		o, n := text(a), text(b)
+		o, n := f.text(a), f.text(b)
 		if o != n {
 			ch = append(ch, views.Text(lang, f.key)+": "+o+" → "+n)
 		}
@@ -346,9 +290,9 @@ func settingsChanges(lang string, a, b map[string]any) string {
 const maxDetailRows = 8
 
 // details are the rows an action changed, before and after, readable.
-func details(lang string, before, after auditSet) []views.HistoryDetail {
+func details(lang string, before, after store.AuditRows) []views.HistoryDetail {
 	var out []views.HistoryDetail
-	add := func(when string, set *auditSet) {
+	add := func(when string, set *store.AuditRows) {
 		var lines []string
 		more := 0
 		addRows := func(n int, row func(i int) string) {
@@ -383,24 +327,26 @@ func details(lang string, before, after auditSet) []views.HistoryDetail {
 			m := set.Matches[i]
 			s := views.Textf(lang, "hist.d_match", m.Round, m.No, m.A, m.B, m.Table)
 			if m.HasResult {
-				s += ", " + views.Textf(lang, "hist.d_result", m.Winner, m.score(lang))
+				s += ", " + views.Textf(lang, "hist.d_result", m.Winner, score(m, lang))
 			}
 			return s
 		})
-		if n := len(set.Tickets); n > 0 {
+		if n := set.Tickets; n > 0 {
 			lines = append(lines, views.Textf(lang, "hist.d_tickets", n))
 		}
 		if set.Tournament != nil {
 			// The tournament's fields that changed (its version changes
-			// with every action and is left out); all of them when new.
+			// with every action and is left out); all of them when new,
+			// the Swiss system's for a Swiss tournament only.
 			other := before.Tournament
 			if set == &before {
 				other = after.Tournament
 			}
+			swiss := set.Tournament.Form == tournament.FormSwiss
 			var kv []string
 			for _, f := range settingsFields {
-				v := fmt.Sprint(set.Tournament[f.field])
-				if other == nil || fmt.Sprint(other[f.field]) != v {
+				v := f.text(set.Tournament)
+				if other == nil && (swiss || !f.swiss) || other != nil && f.text(other) != v {
 					kv = append(kv, views.Text(lang, f.key)+": "+v)
 				}
 			}

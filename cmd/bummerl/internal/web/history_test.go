@@ -183,3 +183,14 @@ func TestHistoryDigitalTable(t *testing.T) {
 	h := f.org.get(f.path + "/history?round=1").body
 	mustContain(t, h, `data-action="start table">Digitalen Tisch gestartet<`, line)
 }
+
+// A new tournament's details name its settings, the Swiss system's only
+// for a Swiss tournament (a Preisschnapsen tournament's showed "<nil>").
+func TestHistoryCreateDetails(t *testing.T) {
+	f := newFixture(t, nil)
+	h := f.org.get(f.path + "/history").body
+	mustContain(t, h, "Bummerl pro Partie: 2", "Tische: 0")
+	mustNotContain(t, h, "Turnierform", "&lt;nil&gt;")
+	f = swissFixture(t)
+	mustContain(t, f.org.get(f.path+"/history").body, "Tische: 0, Turnierform: swiss, Runden: 3, Buchholz-Streichwertung: true")
+}

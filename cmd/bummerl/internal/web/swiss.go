@@ -10,7 +10,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -85,10 +84,7 @@ func (s *server) setSeeds(c echo.Context) error {
 		f.Fail("seeds", views.Textf(lang(c), "swiss.seeds_bad", bad))
 		return show(http.StatusUnprocessableEntity, f)
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSeeds, func(t *tournament.Tournament) error {
-		return t.SetSwissSeeds(list)
-	}); err != nil {
+	if _, err := s.act.setSeeds(c.Request().Context(), id, actor(c), list); err != nil {
 		return formError(c, f, err, show)
 	}
 	return redirect(c, tournamentURL(id, "/draw"))
@@ -145,20 +141,15 @@ func swissPointsBefore(t *tournament.Tournament, round int) map[tournament.CardN
 	return pts
 }
 
-// lateEntry enters a player after round 1 (SW-15): a new player with one
-// card, paired from the next round. The audit calls it a sale, so the
-// takings count its price.
+// lateEntry enters a player after round 1 (SW-15) from the draw page's
+// form; a refusal shows the form as typed with the message.
 func (s *server) lateEntry(c echo.Context) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
 	}
 	f := views.NewForm(map[string]string{"name": strings.TrimSpace(c.FormValue("name")), "club": strings.TrimSpace(c.FormValue("club"))})
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSell, func(t *tournament.Tournament) error {
-		_, _, err := t.EnterLate(tournament.Player{Name: f.Value("name"), Club: f.Value("club")})
-		return err
-	})
+	_, _, _, err = s.act.enterLate(c.Request().Context(), id, actor(c), tournament.Player{Name: f.Value("name"), Club: f.Value("club")})
 	if err == nil {
 		return redirect(c, tournamentURL(id, "/draw"))
 	}
@@ -225,17 +216,17 @@ func (s *server) cardConfirm(c echo.Context, action string, ok func(*tournament.
 
 // withdraw withdraws the card's player (SW-16).
 func (s *server) withdraw(c echo.Context) error {
-	return s.cardAction(c, store.ActionWithdraw, (*tournament.Tournament).Withdraw)
+	return s.cardAction(c, s.act.withdraw)
 }
 
 // reinstate takes the card's withdrawal back (SW-16).
 func (s *server) reinstate(c echo.Context) error {
-	return s.cardAction(c, store.ActionReinstate, (*tournament.Tournament).Reinstate)
+	return s.cardAction(c, s.act.reinstate)
 }
 
-// cardAction applies a Swiss card action to the form's card, audited as
-// action; a refusal shows the draw page with the message.
-func (s *server) cardAction(c echo.Context, action store.Action, do func(*tournament.Tournament, tournament.CardNo) error) error {
+// cardAction applies a Swiss card change to the form's card; a refusal
+// shows the draw page with the message.
+func (s *server) cardAction(c echo.Context, change cardChange) error {
 	id, err := tournamentID(c)
 	if err != nil {
 		return err
@@ -244,10 +235,7 @@ func (s *server) cardAction(c echo.Context, action store.Action, do func(*tourna
 	if err != nil {
 		return badRequest(c, "card", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
-		return do(t, tournament.CardNo(no))
-	}); err != nil {
+	if _, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no)); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, tournamentURL(id, "/draw"))
@@ -281,10 +269,7 @@ func (s *server) endSwiss(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "round", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEnd, func(t *tournament.Tournament) error {
-		return t.EndSwiss(round)
-	}); err != nil {
+	if _, err := s.act.endSwiss(c.Request().Context(), id, actor(c), round); err != nil {
 		return s.drawFailed(c, id, views.NewForm(nil), err)
 	}
 	return redirect(c, tournamentURL(id, "/standings"))
