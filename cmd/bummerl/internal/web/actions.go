@@ -170,3 +170,27 @@ func (a actions) endSwiss(ctx context.Context, id int64, actor store.User, round
 		return t.EndSwiss(round)
 	})
 }
+
+// changeSettings replaces the settings (P-9). After the draw the rules
+// are locked: with keepRules (the settings form, which then sends the
+// event alone) the saved rules stay and only the event changes; without,
+// the domain refuses a change of them.
+func (a actions) changeSettings(ctx context.Context, id int64, actor store.User, set tournament.Settings, keepRules bool) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
+		if keepRules && len(t.Rounds) > 0 {
+			ev := set.Event
+			set = t.Settings
+			set.Event = ev
+		}
+		return t.ChangeSettings(set)
+	})
+}
+
+// resize makes the tournament smaller when too few cards are sold (P-2):
+// cards above the new N get the lowest free numbers, prizes beyond it are
+// dropped.
+func (a actions) resize(ctx context.Context, id int64, actor store.User, cards int) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionResize, func(t *tournament.Tournament) error {
+		return t.Resize(cards)
+	})
+}

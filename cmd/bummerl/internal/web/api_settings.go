@@ -4,9 +4,6 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
-	"bummerl/domain/tournament"
-	"bummerl/store"
 )
 
 // apiChangeSettings replaces the settings before the draw (P-9), as the
@@ -21,10 +18,7 @@ func (s *server) apiChangeSettings(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
-		return t.ChangeSettings(in.settings())
-	})
+	t, err := s.act.changeSettings(c.Request().Context(), id, actor(c), in.settings(), false)
 	if err != nil {
 		return err
 	}
@@ -48,10 +42,7 @@ func (s *server) apiResize(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionResize, func(t *tournament.Tournament) error {
-		return t.Resize(in.Cards)
-	})
+	t, err := s.act.resize(c.Request().Context(), id, actor(c), in.Cards)
 	if err != nil {
 		return err
 	}

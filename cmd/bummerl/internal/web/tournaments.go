@@ -102,16 +102,7 @@ func (s *server) updateSettings(c echo.Context) error {
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
 	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
-		if len(t.Rounds) > 0 { // the rules are locked (and not sent): date, venue, start alone
-			ev := set.Event
-			set = t.Settings
-			set.Event = ev
-		}
-		return t.ChangeSettings(set)
-	})
-	if err != nil {
+	if _, err := s.act.changeSettings(c.Request().Context(), id, actor(c), set, true); err != nil {
 		return formError(c, f, err, show)
 	}
 	return redirect(c, tournamentURL(id, "/settings?saved=1"))
@@ -127,10 +118,7 @@ func (s *server) resize(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "cards", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), id, actor, store.ActionResize, func(t *tournament.Tournament) error {
-		return t.Resize(n) // P-2
-	}); err != nil {
+	if _, err := s.act.resize(c.Request().Context(), id, actor(c), n); err != nil {
 		return err
 	}
 	return redirect(c, tournamentURL(id, "/sale"))

@@ -106,7 +106,7 @@ func testRand(t testing.TB) io.Reader {
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("draw seeds came from %s=%d; replay: %s=%d go test ./cmd/bummerl -run '%s'", testSeedEnv, seed, testSeedEnv, seed, t.Name())
+			t.Logf("draw seeds came from %s=%d; replay: %s=%d go test ./cmd/bummerl/internal/web -run '%s'", testSeedEnv, seed, testSeedEnv, seed, t.Name())
 		}
 	})
 	var key [32]byte
