@@ -230,8 +230,8 @@ func tableKey(id int64) int64 { return -id }
 func (s *Store) SubscribeTable(id int64) (<-chan int64, func()) { return s.Subscribe(tableKey(id)) }
 
 // StartTable starts a digital match for match no of round round: the
-// match must be of the latest round, between two cards, without a result
-// and without a table in play. cfg's variant, closing and Bummerl are the
+// match must be playable (tournament.PlayableMatch: of the latest round,
+// between two cards, without a result) and without a table in play. cfg's variant, closing and Bummerl are the
 // tournament's (the caller gives the seed and the first dealer); seats are
 // the two secret seat tokens.
 func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match int, actor User, seed string, firstDealer int, seats [2]string) (DigitalTable, error) {
@@ -245,7 +245,7 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 		if err != nil {
 			return err
 		}
-		m, err := playableMatch(t, round, match)
+		m, err := t.PlayableMatch(round, match)
 		if err != nil {
 			return err
 		}
@@ -298,28 +298,6 @@ func cardPlayer(t *tournament.Tournament, no tournament.CardNo) string {
 	}
 	p, _ := t.Player(c.Player)
 	return p.Name
-}
-
-// playableMatch is match no of round round if a result may be played for it.
-func playableMatch(t *tournament.Tournament, round, no int) (tournament.Match, error) {
-	if round < 1 || round > len(t.Rounds) {
-		return tournament.Match{}, ErrNotFound
-	}
-	for _, m := range t.Rounds[round-1].Matches {
-		if m.No != no {
-			continue
-		}
-		switch {
-		case round != len(t.Rounds):
-			return m, &Error{Code: "table_old_round", En: "the next round is drawn already", De: "Die nächste Runde ist schon ausgelost"}
-		case m.Bye() || m.Surrendered:
-			return m, &Error{Code: "table_no_opponent", En: "this match has no opponent", De: "Diese Partie hat keinen Gegner"}
-		case m.Result != nil:
-			return m, &Error{Code: "table_has_result", En: "this match has a result already", De: "Diese Partie hat schon ein Ergebnis"}
-		}
-		return m, nil
-	}
-	return tournament.Match{}, ErrNotFound
 }
 
 // Table reads digital table id.
@@ -558,7 +536,7 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 	if err != nil {
 		return nil, err
 	}
-	mt, err := playableMatch(t, row.RoundNo, row.MatchNo)
+	mt, err := t.PlayableMatch(row.RoundNo, row.MatchNo)
 	if err == nil && (int(mt.A) != row.CardA || int(mt.B) != row.CardB) {
 		err = &Error{Code: "table_match_changed", En: "the match has other cards now", De: "Die Partie hat jetzt andere Karten"}
 	}

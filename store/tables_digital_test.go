@@ -65,7 +65,7 @@ func playAndRecord(t *testing.T, dsn string) {
 	if _, err := s.StartTable(ctx, tr.ID, 1, mt.No, admin, "other", 0, seatTokens(2)); !errors.Is(err, store.ErrTableBusy) {
 		t.Fatalf("second table for the match: %v", err)
 	}
-	if _, err := s.StartTable(ctx, tr.ID, 1, 99, admin, "other", 0, seatTokens(3)); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.StartTable(ctx, tr.ID, 1, 99, admin, "other", 0, seatTokens(3)); tournament.ErrorCode(err) != "match_not_found" {
 		t.Fatalf("unknown match: %v", err)
 	}
 	got, seat, err := s.TableBySeat(ctx, dt.Seats[1])

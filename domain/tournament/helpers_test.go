@@ -152,12 +152,8 @@ func version(tr *Tournament, round, no int) int {
 	if round < 1 || round > len(tr.Rounds) {
 		return 0
 	}
-	for _, m := range tr.Rounds[round-1].Matches {
-		if m.No == no {
-			return m.Version
-		}
-	}
-	return 0
+	m, _ := tr.Rounds[round-1].Match(no)
+	return m.Version
 }
 
 // win records that card w won its match in the latest round.

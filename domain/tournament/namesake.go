@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,16 +47,7 @@ func (t *Tournament) Namesake(name string) (Player, bool) {
 }
 
 // CardsOf is the numbers player p holds, in card order.
-func (t *Tournament) CardsOf(p PlayerID) []CardNo {
-	var out []CardNo
-	for _, c := range t.Cards {
-		if c.Player == p {
-			out = append(out, c.No)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func (t *Tournament) CardsOf(p PlayerID) []CardNo { return t.CardsByPlayer()[p] }
 
 // namesakeAsk is the player_exists message: "Franz Huber hat schon Karten
 // 1, 2 — ihm verkaufen?", in the reader's language.

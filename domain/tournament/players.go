@@ -97,6 +97,19 @@ func sortCards(cards []Card) {
 	slices.SortFunc(cards, func(a, b Card) int { return int(a.No - b.No) })
 }
 
+// CardsByPlayer is the numbers every player holds, in card order (P-1):
+// a player without a card has no entry.
+func (t *Tournament) CardsByPlayer() map[PlayerID][]CardNo {
+	m := map[PlayerID][]CardNo{}
+	for _, c := range t.Cards {
+		m[c.Player] = append(m[c.Player], c.No)
+	}
+	for _, cards := range m { // a loaded tournament's cards need not be sorted
+		slices.Sort(cards)
+	}
+	return m
+}
+
 // Sold is the number of cards sold.
 func (t *Tournament) Sold() int { return len(t.Cards) }
 

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -241,4 +242,55 @@ func TestSalesClosedAfterDraw(t *testing.T) {
 		t.Errorf("kind = %q", ErrorKind(err))
 	}
 	unchanged(t, before, tr)
+}
+
+// CardsByPlayer groups the sold cards by their holder in card order (P-1),
+// whatever order the cards are kept in (a loaded tournament need not be
+// sorted); a player without a card has no entry, and CardsOf agrees.
+func TestCardsByPlayer(t *testing.T) {
+	tests := map[string]struct {
+		sell func(t *testing.T, tr *Tournament)
+		want map[PlayerID][]CardNo
+	}{
+		"none sold": {func(*testing.T, *Tournament) {}, map[PlayerID][]CardNo{}},
+		"P-1 several cards each": {func(t *testing.T, tr *Tournament) {
+			buyer(t, tr, "Huber", 2) // 1, 2
+			buyer(t, tr, "Maier", 1) // 3
+			_, err := tr.Sell(1, 1)  // 4
+			must(t, err)
+		}, map[PlayerID][]CardNo{1: {1, 2, 4}, 2: {3}}},
+		"without a card": {func(t *testing.T, tr *Tournament) {
+			buyer(t, tr, "Huber", 2)
+			_, err := tr.AddPlayer("Maier", "", "")
+			must(t, err)
+		}, map[PlayerID][]CardNo{1: {1, 2}}},
+		"a sale cancelled": {func(t *testing.T, tr *Tournament) {
+			buyer(t, tr, "Huber", 3) // 1, 2, 3
+			buyer(t, tr, "Maier", 1) // 4
+			must(t, tr.CancelSale(2))
+			must(t, tr.CancelSale(4))
+		}, map[PlayerID][]CardNo{1: {1, 3}}},
+		"loaded unsorted": {func(t *testing.T, tr *Tournament) {
+			buyer(t, tr, "Huber", 2) // 1, 2
+			buyer(t, tr, "Maier", 2) // 3, 4
+			_, err := tr.Sell(1, 1)  // 5
+			must(t, err)
+			slices.Reverse(tr.Cards)
+		}, map[PlayerID][]CardNo{1: {1, 2, 5}, 2: {3, 4}}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			tc.sell(t, tr)
+			got := tr.CardsByPlayer()
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("CardsByPlayer = %v, want %v", got, tc.want)
+			}
+			for _, p := range tr.Players {
+				if of := tr.CardsOf(p.ID); !slices.Equal(of, tc.want[p.ID]) {
+					t.Errorf("CardsOf(%d) = %v, want %v", p.ID, of, tc.want[p.ID])
+				}
+			}
+		})
+	}
 }

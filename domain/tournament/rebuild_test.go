@@ -58,7 +58,7 @@ func TestRebuildAcceptsWhatTheMethodsMake(t *testing.T) {
 					r = Result{Winner: r.Winner, Walkover: true}
 				}
 				r.At = at
-				m, _ := tr.Current().match(m.No)
+				m, _ := tr.Current().Match(m.No)
 				must(t, tr.SetResult(round, m.No, m.Version, r))
 			}
 			if !tr.Finished() && rng.IntN(2) == 0 {

@@ -8,23 +8,67 @@ import (
 	"bummerl/domain/schnapsen"
 )
 
-// match finds a match for a change: it must exist, the caller must have
-// seen its current version, and its round must be the latest, because the
-// next round was drawn from its result.
-func (t *Tournament) match(round, match, version int) (*Match, error) {
+// index is the position of match no in r.Matches, -1 if the round has
+// no such match.
+func (r *Round) index(no int) int {
+	i := no - 1 // ApplyDraw numbers the matches 1, 2, … in order
+	if i < 0 || i >= len(r.Matches) || r.Matches[i].No != no {
+		i = slices.IndexFunc(r.Matches, func(m Match) bool { return m.No == no })
+	}
+	return i
+}
+
+// Match is match no of the round, if it has one.
+func (r *Round) Match(no int) (Match, bool) {
+	if i := r.index(no); i >= 0 {
+		return r.Matches[i], true
+	}
+	return Match{}, false
+}
+
+// find is match no of round round, to change or to check it:
+// round_not_found or match_not_found when there is none.
+func (t *Tournament) find(round, no int) (*Match, error) {
 	if round < 1 || round > len(t.Rounds) {
 		return nil, notFound("round_not_found", "round", round)
 	}
 	r := &t.Rounds[round-1]
-	i := match - 1 // ApplyDraw numbers the matches 1, 2, … in order
-	if i < 0 || i >= len(r.Matches) || r.Matches[i].No != match {
-		i = slices.IndexFunc(r.Matches, func(m Match) bool { return m.No == match })
-	}
+	i := r.index(no)
 	if i < 0 {
-		return nil, notFound("match_not_found", "match", round, match)
+		return nil, notFound("match_not_found", "match", round, no)
 	}
-	m := &r.Matches[i]
+	return &r.Matches[i], nil
+}
+
+// PlayableMatch is match no of round round if it may still be played for
+// its result (a digital table, docs/play.md): its round is the latest,
+// since the next round was drawn from the results (P-6); it has two
+// players, since a bye or a surrender is decided without a game (P-1,
+// P-6, SW-7); and it has no result yet. The refusal is round_not_found,
+// match_not_found or a conflict naming the condition that fails.
+func (t *Tournament) PlayableMatch(round, no int) (Match, error) {
+	m, err := t.find(round, no)
 	switch {
+	case err != nil:
+		return Match{}, err
+	case round != len(t.Rounds):
+		return Match{}, conflict("table_old_round", "")
+	case m.Bye() || m.Surrendered:
+		return Match{}, conflict("table_no_opponent", "")
+	case m.Result != nil:
+		return Match{}, conflict("table_has_result", "")
+	}
+	return *m, nil
+}
+
+// match finds a match for a change: it must exist, the caller must have
+// seen its current version, and its round must be the latest, because the
+// next round was drawn from its result.
+func (t *Tournament) match(round, match, version int) (*Match, error) {
+	m, err := t.find(round, match)
+	switch {
+	case err != nil:
+		return nil, err
 	case m.Version != version:
 		return nil, conflict("version_conflict", "version")
 	case round != len(t.Rounds):

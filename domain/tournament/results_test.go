@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -389,5 +390,96 @@ func TestWalkover(t *testing.T) {
 		if cm.Round == 1 && (!cm.Walkover || cm.Won || cm.Score != [2]int{}) {
 			t.Errorf("card 3 sees %+v", cm)
 		}
+	}
+}
+
+// Round.Match finds match no by its number, the number the pots gave the
+// pair (P-3) or the board (SW-8): in a round numbered 1, 2, … as drawn, and
+// in one whose matches are in another order or have a gap.
+func TestRoundMatch(t *testing.T) {
+	drawn := Round{Matches: []Match{{No: 1, A: 11}, {No: 2, A: 12}, {No: 3, A: 13}}}
+	shuffled := Round{Matches: []Match{{No: 2, A: 12}, {No: 1, A: 11}}}
+	gap := Round{Matches: []Match{{No: 1, A: 11}, {No: 3, A: 13}}}
+	tests := map[string]struct {
+		r  Round
+		no int
+		ok bool
+	}{
+		"first":             {drawn, 1, true},
+		"last":              {drawn, 3, true},
+		"after the last":    {drawn, 4, false},
+		"zero":              {drawn, 0, false},
+		"negative":          {drawn, -1, false},
+		"not at its place":  {shuffled, 1, true},
+		"at another's":      {shuffled, 2, true},
+		"beyond the length": {gap, 3, true},
+		"the gap":           {gap, 2, false},
+		"no matches":        {Round{}, 1, false},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			m, ok := tc.r.Match(tc.no)
+			switch {
+			case ok != tc.ok:
+				t.Fatalf("Match(%d) found = %v, want %v", tc.no, ok, tc.ok)
+			case ok && (m.No != tc.no || m.A != CardNo(10+tc.no)):
+				t.Fatalf("Match(%d) = %+v", tc.no, m)
+			case !ok && !reflect.DeepEqual(m, Match{}):
+				t.Fatalf("Match(%d) = %+v, want the zero match", tc.no, m)
+			}
+		})
+	}
+}
+
+// PlayableMatch: a match may be played for its result while its round is
+// the latest (P-6: the next is drawn from the results), it has two players
+// (no bye, P-1; no surrender, P-6) and it has no result; anything else is
+// refused with the reason, not found or a conflict.
+func TestPlayableMatch(t *testing.T) {
+	decided := func(t *testing.T) *Tournament { // round 1 with 5–6 decided
+		tr := round1(t)
+		win(t, tr, 5)
+		return tr
+	}
+	second := func(t *testing.T) *Tournament { // round 1 decided, round 2 drawn
+		tr := decided(t)
+		win(t, tr, 3)
+		must(t, tr.ApplyDraw(orderedDraw(t, tr, nil)))
+		return tr
+	}
+	tests := map[string]struct {
+		tr        func(*testing.T) *Tournament
+		round, no int
+		code      string
+		kind      Kind
+	}{
+		"open":                 {round1, 1, 2, "", ""},
+		"open, latest round":   {second, 2, 1, "", ""},
+		"P-6 surrendered":      {round1, 1, 1, "table_no_opponent", Conflict},
+		"P-1 bye":              {round1, 1, 4, "table_no_opponent", Conflict},
+		"has a result":         {decided, 1, 3, "table_has_result", Conflict},
+		"P-6 next round drawn": {second, 1, 2, "table_old_round", Conflict},
+		"no such match":        {round1, 1, 9, "match_not_found", NotFound},
+		"no round 0":           {round1, 0, 1, "round_not_found", NotFound},
+		"round not drawn":      {round1, 2, 1, "round_not_found", NotFound},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := tc.tr(t)
+			before := clone(t, tr)
+			m, err := tr.PlayableMatch(tc.round, tc.no)
+			wantCode(t, err, tc.code)
+			if ErrorKind(err) != tc.kind {
+				t.Errorf("kind = %q, want %q", ErrorKind(err), tc.kind)
+			}
+			want := Match{}
+			if err == nil {
+				want, _ = tr.Rounds[tc.round-1].Match(tc.no)
+			}
+			if !reflect.DeepEqual(m, want) {
+				t.Errorf("match = %+v, want %+v", m, want)
+			}
+			unchanged(t, before, tr)
+		})
 	}
 }

@@ -187,9 +187,29 @@ func (t *Tournament) SwissPairingInput(k int) ([]swiss.Player, error) {
 	if !t.Settings.swiss() || k < 1 || k > len(t.Rounds) || t.Rounds[k-1].Draw.Method != SwissPairing {
 		return nil, notFound("round_not_found", "round", k)
 	}
-	before := *t
-	before.Rounds = t.Rounds[:k-1]
-	return before.swissPlayers(k, t.Rounds[k-1].Draw.Seed), nil
+	return t.before(k).swissPlayers(k, t.Rounds[k-1].Draw.Seed), nil
+}
+
+// before is the tournament as round k found it: the rounds before k only.
+func (t *Tournament) before(k int) *Tournament {
+	b := *t
+	b.Rounds = t.Rounds[:k-1]
+	return &b
+}
+
+// SwissPointsBefore is every card's match points before round k, those
+// its pairing was made from (SW-3, SW-7: a win or a bye is a point), from
+// the standings of the rounds before k; nil for Preisschnapsen and for a
+// round that is neither paired nor paired next.
+func (t *Tournament) SwissPointsBefore(k int) map[CardNo]int {
+	if !t.Settings.swiss() || k < 1 || k > len(t.Rounds)+1 {
+		return nil
+	}
+	pts := map[CardNo]int{}
+	for _, r := range t.before(k).SwissTable().Rows {
+		pts[r.Card] = r.Points
+	}
+	return pts
 }
 
 // swissPlayers is what the pairing of round k knows of every card: points,

@@ -510,3 +510,70 @@ func TestSwissReinstate(t *testing.T) {
 	pt := mustNew(t, settings(8, 2, false))
 	wantCode(t, pt.Reinstate(1), "swiss_only")
 }
+
+// SwissPointsBefore is every card's match points before round k, counted
+// here again from the winners of the rounds before k (SW-3: a win is a
+// point, a walkover too; SW-7: so is the bye): the round's own results
+// never count, a withdrawn player keeps his (SW-16), and Preisschnapsen or
+// a round neither paired nor paired next has none.
+func TestSwissPointsBefore(t *testing.T) {
+	tr := mustNew(t, swissSettings(8, 3))
+	sellOut(t, tr, 7) // odd: a bye every round
+	must(t, pairNext(t, tr, "1"))
+	for i, m := range tr.Current().Matches {
+		switch {
+		case m.Decided(): // the bye, decided at pairing
+		case i == 0:
+			must(t, tr.SetResult(1, m.No, m.Version, Result{Winner: m.B, Walkover: true}))
+		default:
+			must(t, tr.SetResult(1, m.No, m.Version, result(tr, m.B)))
+		}
+	}
+	must(t, tr.Withdraw(tr.Rounds[0].Matches[0].B)) // the walkover's winner
+	must(t, pairNext(t, tr, "2"))
+	win(t, tr, tr.Current().Matches[0].A) // round 2 under way: one board decided
+	winners := func(k int) map[CardNo]int {
+		pts := map[CardNo]int{}
+		for _, r := range tr.Rounds[:k-1] {
+			for _, m := range r.Matches {
+				if w := m.Winner(); w != 0 {
+					pts[w]++
+				}
+			}
+		}
+		return pts
+	}
+	tests := map[string]struct {
+		tr   *Tournament
+		k    int
+		none bool // nil, not a map of zeros
+	}{
+		"round 1: nothing yet":         {tr, 1, false},
+		"round 2: round 1's points":    {tr, 2, false},
+		"paired next: round 2 so far":  {tr, 3, false},
+		"no round 0":                   {tr, 0, true},
+		"not paired next":              {tr, 4, true},
+		"Preisschnapsen has no points": {round1(t), 2, true},
+		"Preisschnapsen, first round":  {round1(t), 1, true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			got := tc.tr.SwissPointsBefore(tc.k)
+			if tc.none {
+				if got != nil {
+					t.Fatalf("SwissPointsBefore(%d) = %v, want nil", tc.k, got)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("SwissPointsBefore(%d) = nil", tc.k)
+			}
+			want := winners(tc.k)
+			for _, c := range tc.tr.Cards {
+				if got[c.No] != want[c.No] {
+					t.Errorf("card %d: %d points before round %d, want %d", c.No, got[c.No], tc.k, want[c.No])
+				}
+			}
+		})
+	}
+}

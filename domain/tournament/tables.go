@@ -240,7 +240,7 @@ func (t *Tournament) CallFree(round, match, version int, at time.Time) (Match, e
 	if err := t.CallMatch(round, match, table, version, at); err != nil {
 		return Match{}, err
 	}
-	m, _ := t.Current().match(match)
+	m, _ := t.Current().Match(match)
 	return m, nil
 }
 
@@ -278,14 +278,4 @@ func (t *Tournament) ReleaseMatch(round, match, version int) error {
 	m.Table, m.Started, m.Called = 0, false, time.Time{}
 	m.Version++
 	return nil
-}
-
-// match finds match no of the round.
-func (r *Round) match(no int) (Match, bool) {
-	for _, m := range r.Matches {
-		if m.No == no {
-			return m, true
-		}
-	}
-	return Match{}, false
 }

@@ -97,7 +97,7 @@ func TestCallNext(t *testing.T) {
 	}
 	// Played matches keep the table they were played at.
 	for no, table := range map[int]int{1: 1, 2: 1, 4: 1, 5: 2, 6: 3, 3: 0, 7: 0} {
-		m, _ := tr.Current().match(no)
+		m, _ := tr.Current().Match(no)
 		if got := tr.TableOf(m); got != table {
 			t.Errorf("match %d: TableOf = %d, want %d", no, got, table)
 		}
@@ -134,12 +134,12 @@ func TestCallNextWithoutTables(t *testing.T) {
 // With tables set, a match waits without a table until it is called.
 func TestTableOfWithTables(t *testing.T) {
 	tr := hall(t, 2)
-	m, _ := tr.Current().match(6)
+	m, _ := tr.Current().Match(6)
 	if got := tr.TableOf(m); got != 0 {
 		t.Errorf("match 6 not called: TableOf = %d, want 0", got)
 	}
 	must(t, tr.CallMatch(1, 6, 2, m.Version, evening))
-	m, _ = tr.Current().match(6)
+	m, _ = tr.Current().Match(6)
 	if got := tr.TableOf(m); got != 2 {
 		t.Errorf("match 6 called: TableOf = %d, want 2", got)
 	}
@@ -195,7 +195,7 @@ func TestCallMatch(t *testing.T) {
 				}
 				return
 			}
-			m, _ := tr.Current().match(tc.match)
+			m, _ := tr.Current().Match(tc.match)
 			if !m.Started || m.Table != tc.table || m.Version != v+1 {
 				t.Errorf("match = %+v", m)
 			}
@@ -231,7 +231,7 @@ func TestReleaseMatch(t *testing.T) {
 	call(t, tr, 1, 1)
 	wantCode(t, tr.ReleaseMatch(1, 1, version(tr, 1, 1)-1), "version_conflict")
 	must(t, tr.ReleaseMatch(1, 1, version(tr, 1, 1)))
-	m, _ := tr.Current().match(1)
+	m, _ := tr.Current().Match(1)
 	if m.Started || m.Table != 0 || !m.Called.IsZero() {
 		t.Fatalf("released match = %+v", m)
 	}
@@ -253,7 +253,7 @@ func TestClearResultTable(t *testing.T) {
 	win(t, tr, 9)
 	call(t, tr, 1, 1) // table 1 goes to Huber's match
 	must(t, tr.ClearResult(1, 5, version(tr, 1, 5)))
-	m, _ := tr.Current().match(5)
+	m, _ := tr.Current().Match(5)
 	if m.Started || m.Table != 0 {
 		t.Fatalf("cleared match 5 still at a table: %+v", m)
 	}

@@ -188,7 +188,7 @@ func (s *server) apiPlayers(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	cards := cardsByPlayer(t)
+	cards := t.CardsByPlayer()
 	out := make([]playerJSON, len(t.Players))
 	for i, p := range t.Players {
 		out[i] = playerOut(p, cards[p.ID])
@@ -238,7 +238,7 @@ func (s *server) apiSell(c echo.Context) error {
 		return err
 	}
 	p, _ := t.Player(buyer)
-	return c.JSON(http.StatusCreated, soldJSON{Player: playerOut(p, cardsByPlayer(t)[buyer]), Sold: sold})
+	return c.JSON(http.StatusCreated, soldJSON{Player: playerOut(p, t.CardsOf(buyer)), Sold: sold})
 }
 
 // apiCancelSale takes card :no back before the draw.

@@ -77,7 +77,7 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 	}
 	p.shot("namesake-sold")
 	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
-	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(cardsByPlayer(got)[1]) != 3 {
+	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(got.CardsByPlayer()[1]) != 3 {
 		t.Errorf("players %+v", got.Players)
 	}
 }

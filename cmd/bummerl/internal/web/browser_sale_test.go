@@ -77,7 +77,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	if len(got.Players) != len(want) {
 		t.Fatalf("players %+v, want %+v", got.Players, want)
 	}
-	held := cardsByPlayer(got)
+	held := got.CardsByPlayer()
 	for i, w := range want {
 		pl := got.Players[i]
 		if pl.Name != w.name || pl.Club != w.club || len(held[pl.ID]) != w.cards {

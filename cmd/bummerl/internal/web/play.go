@@ -14,6 +14,7 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/table"
+	"bummerl/domain/tournament"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -47,13 +48,15 @@ func (s *server) newTableSeed() (string, error) {
 	return fmt.Sprintf("%x", b), nil
 }
 
-// playError turns what the table, the engine or the store refuse into a
-// web error: 409 for a move the table has gone past or a closed table,
-// 422 for a move the rules do not allow.
+// playError turns what the table, the engine, the tournament or the store
+// refuse into a web error: 409 for a move the table has gone past, a closed
+// table or a match no longer playable, 422 for a move the rules do not
+// allow.
 func playError(c echo.Context, err error) error {
 	var (
 		te *table.Error
 		se *schnapsen.Error
+		me *tournament.Error
 		st *store.Error
 	)
 	switch {
@@ -65,6 +68,8 @@ func playError(c echo.Context, err error) error {
 		return &webError{status, te.Code, "", te.Text(lang(c))}
 	case errors.As(err, &se):
 		return &webError{http.StatusUnprocessableEntity, se.Code, "", se.Text(lang(c))}
+	case errors.As(err, &me): // tournament.PlayableMatch refused the match
+		return &webError{statusOf(err), me.Code, me.Field, me.Text(lang(c))}
 	case errors.As(err, &st) && !errors.Is(err, store.ErrNotFound):
 		status := http.StatusConflict
 		return &webError{status, st.Code, "", st.Text(lang(c))}

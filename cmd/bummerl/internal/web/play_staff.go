@@ -35,7 +35,7 @@ func (s *server) playAdminPage(c echo.Context) error {
 
 func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views.Form, notice string) error {
 	ctx := c.Request().Context()
-	t, mt, mm, err := s.loadMatch(c, ref)
+	t, _, mm, err := s.loadMatch(c, ref)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,8 @@ func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views
 		return err
 	}
 	m.German = ps.GermanSuits
-	m.CanStart = mt.Result == nil && !mt.Bye() && !mt.Surrendered && mm.Latest
+	_, err = t.PlayableMatch(ref.round, ref.match)
+	m.CanStart = err == nil
 	for _, dt := range tables {
 		if dt.State == store.TablePlaying {
 			m.CanStart = false

@@ -304,6 +304,65 @@ func checkRecorded(t *testing.T, f fixture, m tournament.Match, p seatPhone) {
 	mustContain(t, hist.body, "Ergebnis am Tisch gespielt")
 }
 
+// TestPlayStartRefused: the staff's page offers a digital table only for
+// a match tournament.PlayableMatch allows, and a start sent anyway is
+// refused on that page with the reason: a bye (P-1), a match with a
+// result, a round the next one was drawn from (P-6); an unknown match is
+// no page.
+func TestPlayStartRefused(t *testing.T) {
+	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1) // 7 of 8 cards: one bye
+	f.drawDigital()
+	var bye, open []tournament.Match
+	for _, m := range f.load().Rounds[0].Matches {
+		if m.Bye() {
+			bye = append(bye, m)
+		} else {
+			open = append(open, m)
+		}
+	}
+	f.quick(f.helper, 1, open[1], open[1].A, "2:0")
+	tests := []struct {
+		name       string
+		no         int  // of round 1
+		nextDrawn  bool // round 1 decided and round 2 drawn first
+		page, post int  // statuses
+		reason     string
+	}{
+		{"open", open[0].No, false, http.StatusOK, 0, ""},
+		{"P-1 bye", bye[0].No, false, http.StatusOK, http.StatusConflict, "Diese Partie hat keinen Gegner"},
+		{"has a result", open[1].No, false, http.StatusOK, http.StatusConflict, "Diese Partie hat schon ein Ergebnis"},
+		{"no such match", 99, false, http.StatusNotFound, http.StatusNotFound, ""},
+		{"P-6 next round drawn", open[2].No, true, http.StatusOK, http.StatusConflict, "Die nächste Runde ist schon ausgelost"},
+	}
+	for _, tc := range tests {
+		if tc.nextDrawn {
+			for _, m := range open {
+				if !f.matchOf(1, m.No).Decided() {
+					f.quick(f.helper, 1, m, m.A, "2:1")
+				}
+			}
+			f.drawDigital()
+		}
+		page := f.helper.get(views.PlayAdminPath(f.id, 1, tc.no))
+		if page.status != tc.page {
+			t.Fatalf("%s: page %d, want %d", tc.name, page.status, tc.page)
+		}
+		if got := strings.Contains(page.body, `data-testid="start-form"`); got != (tc.post == 0) {
+			t.Errorf("%s: start form shown %v", tc.name, got)
+		}
+		if tc.post == 0 {
+			continue
+		}
+		r := f.helper.post(views.PlayAdminPath(f.id, 1, tc.no), url.Values{"first_dealer": {"draw"}})
+		if r.status != tc.post {
+			t.Fatalf("%s: start %d, want %d\n%s", tc.name, r.status, tc.post, r.body)
+		}
+		if tc.reason != "" { // the staff's page again, the reason at its form
+			mustContain(t, r.body, tc.reason, `data-testid="pairing"`)
+		}
+	}
+}
+
 // TestPlaySeatLinks: a seat link shows its seat only, an unknown link is
 // a 404, the seat page is live on the table's stream and never cached,
 // staff pages need a login, an abandoned table takes no moves and a new

@@ -71,7 +71,7 @@ func (s *server) editPlayer(c echo.Context) error {
 func playerEditModel(t *tournament.Tournament, p tournament.Player, f views.Form, back string) views.PlayerEditModel {
 	m := views.PlayerEditModel{
 		TournamentID: t.ID, Tournament: t.Settings.Name, Player: p.ID,
-		Cards: cardsByPlayer(t)[p.ID], Form: f, Back: back, BackLink: back,
+		Cards: t.CardsOf(p.ID), Form: f, Back: back, BackLink: back,
 	}
 	if back == "" {
 		m.BackLink = saleFor(t.ID, p.Name)
@@ -159,5 +159,5 @@ func (s *server) apiEditPlayer(c echo.Context) error {
 		return err
 	}
 	p, _ := t.Player(pid)
-	return c.JSON(http.StatusOK, playerOut(p, cardsByPlayer(t)[pid]))
+	return c.JSON(http.StatusOK, playerOut(p, t.CardsOf(pid)))
 }

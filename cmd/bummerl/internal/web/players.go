@@ -20,7 +20,7 @@ func (s *server) overview(c echo.Context) error {
 		return err
 	}
 	set := t.Settings
-	cards := cardsByPlayer(t)
+	cards := t.CardsByPlayer()
 	m := views.OverviewModel{
 		ID: t.ID, Name: set.Name, Cards: set.Cards, Sold: t.Sold(), PriceCents: set.PriceCents,
 		Variant: string(set.Variant), Closing: string(set.Closing), BummerlToWin: set.BummerlToWin,
@@ -94,7 +94,7 @@ func playerModel(sn *snapshot, card tournament.Card, lang string) views.PlayerMo
 	for _, n := range t.Next(p.ID) {
 		row := views.NextRow{NextMatch: n, RoundName: n.Name.Text(lang), Tables: t.Tables > 0,
 			Swiss: t.Settings.IsSwiss()}
-		if mt, ok := findMatch(t.Current(), n.Match); ok && mt.Played() {
+		if mt, ok := t.Current().Match(n.Match); ok && mt.Played() {
 			won, lost := mt.Score()
 			row.Score = [2]int{won, lost}
 			if !n.Won { // his own Bummerl first: a loser reads 1:2

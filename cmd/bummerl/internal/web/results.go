@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -62,15 +61,6 @@ func parseMatchChange(c echo.Context) (matchRef, int, error) {
 	return ref, version, nil
 }
 
-// findMatch is match no of round r, if there is one.
-func findMatch(r *tournament.Round, no int) (tournament.Match, bool) {
-	i := slices.IndexFunc(r.Matches, func(m tournament.Match) bool { return m.No == no })
-	if i < 0 {
-		return tournament.Match{}, false
-	}
-	return r.Matches[i], true
-}
-
 // matchPage shows a match with its result forms, filled with the current
 // result so a correction starts from it.
 func (s *server) matchPage(c echo.Context) error {
@@ -98,7 +88,7 @@ func (s *server) loadMatch(c echo.Context, ref matchRef) (*tournament.Tournament
 		return nil, tournament.Match{}, views.MatchModel{}, notFound(c)
 	}
 	r := &t.Rounds[ref.round-1]
-	mt, ok := findMatch(r, ref.match)
+	mt, ok := r.Match(ref.match)
 	if !ok {
 		return nil, tournament.Match{}, views.MatchModel{}, notFound(c)
 	}
@@ -289,7 +279,7 @@ func (s *server) saveQuick(c echo.Context, ref matchRef, version int, q quick) e
 func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.CardNo, won, lost int) tournament.Result {
 	var m tournament.Match
 	if ref.round >= 1 && ref.round <= len(t.Rounds) {
-		m, _ = findMatch(&t.Rounds[ref.round-1], ref.match)
+		m, _ = t.Rounds[ref.round-1].Match(ref.match)
 	}
 	return m.ScoredResult(winner, won, lost)
 }

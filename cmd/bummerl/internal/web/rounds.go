@@ -147,7 +147,7 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 		Form: views.NewForm(nil),
 	}
 	ros := newRoster(t)
-	points := swissPointsBefore(t, r.No)
+	points := t.SwissPointsBefore(r.No)
 	for _, mt := range r.Matches {
 		if !mt.Decided() {
 			m.Complete = false

@@ -85,7 +85,7 @@ func (f fixture) drawDigital() string {
 // matchOf is match no of round as stored.
 func (f fixture) matchOf(round, no int) tournament.Match {
 	f.t.Helper()
-	m, ok := findMatch(&f.load().Rounds[round-1], no)
+	m, ok := f.load().Rounds[round-1].Match(no)
 	if !ok {
 		f.t.Fatalf("round %d has no match %d", round, no)
 	}

@@ -196,7 +196,7 @@ func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
 		return nil
 	}
 	key := tournament.NameKey(q) // "hubér" finds Huber, as the namesake ask compares
-	cards := cardsByPlayer(t)
+	cards := t.CardsByPlayer()
 	no, numErr := strconv.Atoi(q)
 	var found []views.SalePlayer
 	for _, p := range t.Players {
@@ -215,15 +215,6 @@ func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
 		}
 	}
 	return found
-}
-
-// cardsByPlayer groups the sold cards by their holder, in card order.
-func cardsByPlayer(t *tournament.Tournament) map[tournament.PlayerID][]tournament.CardNo {
-	m := map[tournament.PlayerID][]tournament.CardNo{}
-	for _, c := range t.Cards {
-		m[c.Player] = append(m[c.Player], c.No)
-	}
-	return m
 }
 
 // lastSaleFromQuery rebuilds the "just sold" box after the redirect of a
@@ -250,7 +241,7 @@ func lastSaleFromQuery(t *tournament.Tournament, player, sold string) *views.Las
 		}
 	}
 	last := &views.LastSale{Player: p.Name}
-	for _, no := range cardsByPlayer(t)[p.ID] {
+	for _, no := range t.CardsOf(p.ID) {
 		if asked[no] {
 			last.Cards = append(last.Cards, no)
 		}

@@ -49,7 +49,7 @@ func newSnapshot(t *tournament.Tournament) *snapshot {
 		standings: sync.OnceValue(t.Standings),
 		prizes:    sync.OnceValue(t.Prizes),
 		board:     sync.OnceValue(t.Board),
-		cards:     sync.OnceValue(func() map[tournament.PlayerID][]tournament.CardNo { return cardsByPlayer(t) }),
+		cards:     sync.OnceValue(t.CardsByPlayer),
 	}
 }
 

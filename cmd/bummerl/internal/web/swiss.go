@@ -124,23 +124,6 @@ func swissScore(t *tournament.Tournament, card tournament.Card) *views.SwissScor
 	return s
 }
 
-// swissPointsBefore is every card's points before round (SW-3, SW-7: a
-// win or a bye is a point); nil for Preisschnapsen.
-func swissPointsBefore(t *tournament.Tournament, round int) map[tournament.CardNo]int {
-	if !t.Settings.IsSwiss() {
-		return nil
-	}
-	pts := map[tournament.CardNo]int{}
-	for _, r := range t.Rounds[:round-1] {
-		for _, m := range r.Matches {
-			if w := m.Winner(); w != 0 {
-				pts[w]++
-			}
-		}
-	}
-	return pts
-}
-
 // lateEntry enters a player after round 1 (SW-15) from the draw page's
 // form; a refusal shows the form as typed with the message.
 func (s *server) lateEntry(c echo.Context) error {

@@ -88,7 +88,7 @@ func tablesNotice(c echo.Context, t *tournament.Tournament) string {
 	no, _ := strconv.Atoi(strings.TrimSpace(q.Get("called") + q.Get("released") + q.Get("assigned")))
 	var mt tournament.Match
 	if r != nil {
-		mt, _ = findMatch(r, no)
+		mt, _ = r.Match(no)
 	}
 	switch {
 	case q.Has("count"):
@@ -217,7 +217,7 @@ func (s *server) assignTable(c echo.Context) error {
 		if r == nil {
 			return t.CallMatch(1, match, table, 0, now) // the domain's "no such round"
 		}
-		m, _ := findMatch(r, match)
+		m, _ := r.Match(match)
 		return t.CallMatch(r.No, match, table, m.Version, now)
 	})
 	if err != nil {
