@@ -194,3 +194,64 @@ func (a actions) resize(ctx context.Context, id int64, actor store.User, cards i
 		return t.Resize(cards)
 	})
 }
+
+// callInput is a call of matches of the latest round: the waiting match
+// (version as seen) to a free table, or else the next one that can play
+// (P-5); with all, as many as there are free tables.
+type callInput struct {
+	match, version int
+	all            bool
+}
+
+// callMatches calls matches in one transaction and returns those called.
+func (a actions) callMatches(ctx context.Context, id int64, actor store.User, in callInput) (t *tournament.Tournament, called []tournament.Match, err error) {
+	action := store.ActionCallMatch
+	if in.all {
+		action = store.ActionCallMatches
+	}
+	now := a.store.Now()
+	t, err = a.store.Update(ctx, id, actor, action, func(t *tournament.Tournament) error {
+		called = called[:0] // a retried transaction starts again
+		if in.match != 0 {
+			m, err := t.CallFree(len(t.Rounds), in.match, in.version, now)
+			called = append(called, m)
+			return err
+		}
+		for {
+			m, err := t.CallNext(now)
+			if err != nil {
+				if len(called) > 0 { // no more free tables or callable matches: done
+					return nil
+				}
+				return err
+			}
+			called = append(called, m)
+			if !in.all {
+				return nil
+			}
+		}
+	})
+	return t, called, err
+}
+
+// startMatch marks match ref as being played at table; version is the
+// match's as seen, so a second helper starting it meanwhile is told.
+func (a actions) startMatch(ctx context.Context, ref matchRef, actor store.User, table, version int) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, ref.id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
+		return t.CallMatch(ref.round, ref.match, table, version, a.store.Now())
+	})
+}
+
+// releaseMatch sends called match ref back to the waiting ones.
+func (a actions) releaseMatch(ctx context.Context, ref matchRef, actor store.User, version int) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, ref.id, actor, store.ActionReleaseMatch, func(t *tournament.Tournament) error {
+		return t.ReleaseMatch(ref.round, ref.match, version)
+	})
+}
+
+// setTables sets the number of tables in the hall (0 unsets it).
+func (a actions) setTables(ctx context.Context, id int64, actor store.User, n int) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionSetTables, func(t *tournament.Tournament) error {
+		return t.SetTables(n)
+	})
+}

@@ -239,10 +239,7 @@ func (s *server) apiStart(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
-		return t.CallMatch(ref.round, ref.match, in.Table, in.Version, s.store.Now())
-	})
+	t, err := s.act.startMatch(c.Request().Context(), ref, actor(c), in.Table, in.Version)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -187,10 +186,7 @@ func (s *server) startMatch(c echo.Context) error {
 	if err != nil {
 		return badRequest(c, "table", "form.number_bad")
 	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
-		return t.CallMatch(ref.round, ref.match, table, version, s.store.Now())
-	})
+	_, err = s.act.startMatch(c.Request().Context(), ref, actor(c), table, version)
 	// Back to the round page with its filter, never anywhere else.
 	back, page := c.FormValue("back"), roundURL(ref.id, ref.round)
 	if back != page && !strings.HasPrefix(back, page+"?") {

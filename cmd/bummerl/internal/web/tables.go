@@ -148,35 +148,7 @@ func (s *server) callTables(c echo.Context) error {
 			return badRequest(c, "version", "form.number_bad")
 		}
 	}
-	all := c.FormValue("all") != ""
-	actor, _ := currentUser(c)
-	now := s.store.Now()
-	var called []tournament.Match
-	action := store.ActionCallMatch
-	if all {
-		action = store.ActionCallMatches
-	}
-	_, err = s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
-		called = called[:0] // a retried transaction starts again
-		if match != 0 {
-			m, err := t.CallFree(len(t.Rounds), match, version, now)
-			called = append(called, m)
-			return err
-		}
-		for {
-			m, err := t.CallNext(now)
-			if err != nil {
-				if len(called) > 0 { // no more free tables or callable matches: done
-					return nil
-				}
-				return err
-			}
-			called = append(called, m)
-			if !all {
-				return nil
-			}
-		}
-	})
+	_, called, err := s.act.callMatches(c.Request().Context(), id, actor(c), callInput{match, version, c.FormValue("all") != ""})
 	switch {
 	case err != nil:
 		return formError(c, f, err, show)
@@ -232,11 +204,7 @@ func (s *server) releaseMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionReleaseMatch, func(t *tournament.Tournament) error {
-		return t.ReleaseMatch(ref.round, ref.match, version)
-	})
-	if err != nil {
+	if _, err := s.act.releaseMatch(c.Request().Context(), ref, actor(c), version); err != nil {
 		return formError(c, views.NewForm(nil), err, func(status int, f views.Form) error { return s.showTables(c, status, f, false) })
 	}
 	return redirect(c, tablesURL(ref.id, "?released="+strconv.Itoa(ref.match)))
@@ -255,11 +223,7 @@ func (s *server) setTableCount(c echo.Context) error {
 		f.Fail("tables", text(c, "form.number_bad"))
 		return show(http.StatusUnprocessableEntity, f)
 	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionSetTables, func(t *tournament.Tournament) error {
-		return t.SetTables(n)
-	})
-	if err != nil {
+	if _, err := s.act.setTables(c.Request().Context(), id, actor(c), n); err != nil {
 		return formError(c, f, err, show)
 	}
 	return redirect(c, tablesURL(id, "?count=1"))

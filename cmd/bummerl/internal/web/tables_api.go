@@ -7,7 +7,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 )
 
 // The JSON API of the tables and the call board (docs/api.md): the same
@@ -85,34 +84,7 @@ func (s *server) apiCall(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	now := s.store.Now()
-	var called []int
-	action := store.ActionCallMatch
-	if in.All {
-		action = store.ActionCallMatches
-	}
-	t, err := s.store.Update(c.Request().Context(), id, actor, action, func(t *tournament.Tournament) error {
-		called = called[:0]
-		if in.Match != 0 {
-			m, err := t.CallFree(len(t.Rounds), in.Match, in.Version, now)
-			called = append(called, m.No)
-			return err
-		}
-		for {
-			m, err := t.CallNext(now)
-			if err != nil {
-				if len(called) > 0 {
-					return nil
-				}
-				return err
-			}
-			called = append(called, m.No)
-			if !in.All {
-				return nil
-			}
-		}
-	})
+	t, called, err := s.act.callMatches(c.Request().Context(), id, actor(c), callInput{in.Match, in.Version, in.All})
 	if err != nil {
 		return err
 	}
@@ -121,8 +93,8 @@ func (s *server) apiCall(c echo.Context) error {
 	}
 	out.Called = []matchJSON{}
 	for _, m := range roundOut(t, newRoster(t), *t.Current(), lang(c)).Matches {
-		for _, no := range called {
-			if m.Match == no {
+		for _, cm := range called {
+			if m.Match == cm.No {
 				out.Called = append(out.Called, m)
 			}
 		}
@@ -142,10 +114,7 @@ func (s *server) apiRelease(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionReleaseMatch, func(t *tournament.Tournament) error {
-		return t.ReleaseMatch(ref.round, ref.match, in.Version)
-	})
+	t, err := s.act.releaseMatch(c.Request().Context(), ref, actor(c), in.Version)
 	if err != nil {
 		return err
 	}
@@ -168,10 +137,7 @@ func (s *server) apiSetTables(c echo.Context) error {
 	if in.Tables == nil {
 		return badRequest(c, "tables", "api.tables_missing")
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionSetTables, func(t *tournament.Tournament) error {
-		return t.SetTables(*in.Tables)
-	})
+	t, err := s.act.setTables(c.Request().Context(), id, actor(c), *in.Tables)
 	if err != nil {
 		return err
 	}
