@@ -255,3 +255,61 @@ func (a actions) setTables(ctx context.Context, id int64, actor store.User, n in
 		return t.SetTables(n)
 	})
 }
+
+// resultInput is a match result to save; version is the match's as seen,
+// so a result saved meanwhile by somebody else is not overwritten unseen.
+type resultInput struct {
+	version int
+	result  tournament.Result // its time is the saving's
+	// winnerFirst: result.Bummerl is the winner's score first ("2:1"), as
+	// the pages take it, and goes into the match's seats when saved.
+	winnerFirst bool
+}
+
+// recordResult saves or corrects the result of match ref; the domain
+// checks the winner, the score (B-3) or the sheet (B-4), and the version.
+// The audit names it action: a result, or a score sheet typed on its page.
+func (a actions) recordResult(ctx context.Context, ref matchRef, actor store.User, action store.Action, in resultInput) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, ref.id, actor, action, func(t *tournament.Tournament) error {
+		r := in.result
+		if in.winnerFirst {
+			var m tournament.Match // none: SetResult names the round or match that does not exist
+			if ref.round >= 1 && ref.round <= len(t.Rounds) {
+				m, _ = t.Rounds[ref.round-1].Match(ref.match)
+			}
+			seated := m.ScoredResult(r.Winner, r.Bummerl[0], r.Bummerl[1])
+			r.Winner, r.Bummerl = seated.Winner, seated.Bummerl
+		}
+		r.At = a.store.Now()
+		return t.SetResult(ref.round, ref.match, in.version, r)
+	})
+}
+
+// playerPatch is a correction of a player's details, the API's body too;
+// a field left out stays as it is.
+type playerPatch struct {
+	Name  *string `json:"name"`
+	Club  *string `json:"club"`
+	Phone *string `json:"phone"`
+}
+
+// editPlayer corrects player pid's details, before or after the draw: the
+// cards stay his, so every list shows the new name at once.
+func (a actions) editPlayer(ctx context.Context, id int64, actor store.User, pid tournament.PlayerID, in playerPatch) (*tournament.Tournament, error) {
+	return a.store.Update(ctx, id, actor, store.ActionEditPlayer, func(t *tournament.Tournament) error {
+		p, ok := t.Player(pid)
+		if !ok {
+			p.ID = pid // EditPlayer refuses it with the number asked for
+		}
+		if in.Name != nil {
+			p.Name = *in.Name
+		}
+		if in.Club != nil {
+			p.Club = *in.Club
+		}
+		if in.Phone != nil {
+			p.Phone = *in.Phone
+		}
+		return t.EditPlayer(p)
+	})
+}

@@ -278,15 +278,12 @@ func (s *server) apiResult(c echo.Context) error {
 	if in.Bummerl == nil && len(in.Sheet) == 0 && !in.Walkover {
 		return badRequest(c, "bummerl", "api.result_missing")
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResult, func(t *tournament.Tournament) error {
-		// Without a Bummerl score the domain takes it from the sheet (B-4).
-		r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, At: s.store.Now(), Walkover: in.Walkover}
-		if in.Bummerl != nil {
-			r.Bummerl = *in.Bummerl
-		}
-		return t.SetResult(ref.round, ref.match, in.Version, r)
-	})
+	// Without a Bummerl score the domain takes it from the sheet (B-4).
+	r := tournament.Result{Winner: in.Winner, Sheet: in.Sheet, Walkover: in.Walkover}
+	if in.Bummerl != nil {
+		r.Bummerl = *in.Bummerl
+	}
+	t, err := s.act.recordResult(c.Request().Context(), ref, actor(c), store.ActionResult, resultInput{version: in.Version, result: r})
 	var te *tournament.Error
 	switch {
 	case err == nil:

@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/domain/tournament"
-	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -30,8 +29,8 @@ func (s *server) editPlayerForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.PlayerEditPage(playerEditModel(t, p, f, safeBack(c.QueryParam("back")))))
 }
 
-// editPlayer saves the corrected details, before or after the draw: the
-// cards stay the player's, so every list shows the new name at once.
+// editPlayer saves the details corrected on the edit page; a refusal
+// shows the form as typed with the message.
 func (s *server) editPlayer(c echo.Context) error {
 	id, pid, err := playerPath(c)
 	if err != nil {
@@ -43,10 +42,8 @@ func (s *server) editPlayer(c echo.Context) error {
 		"club":  strings.TrimSpace(c.FormValue("club")),
 		"phone": strings.TrimSpace(c.FormValue("phone")),
 	})
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionEditPlayer, func(t *tournament.Tournament) error {
-		return t.EditPlayer(tournament.Player{ID: pid, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")})
-	})
+	name, club, phone := f.Value("name"), f.Value("club"), f.Value("phone")
+	_, err = s.act.editPlayer(c.Request().Context(), id, actor(c), pid, playerPatch{Name: &name, Club: &club, Phone: &phone})
 	if err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			t, loadErr := s.store.Load(c.Request().Context(), id)
@@ -115,46 +112,17 @@ func unknownPlayer(c echo.Context, pid tournament.PlayerID) error {
 	return &webError{http.StatusNotFound, "player_not_found", "", textf(c, "player_edit.unknown", int(pid))}
 }
 
-// playerPatchJSON is a correction of a player's details; a field left out
-// stays as it is.
-type playerPatchJSON struct {
-	Name  *string `json:"name"`
-	Club  *string `json:"club"`
-	Phone *string `json:"phone"`
-}
-
-// apply sets the fields given on p.
-func (in playerPatchJSON) apply(p *tournament.Player) {
-	if in.Name != nil {
-		p.Name = *in.Name
-	}
-	if in.Club != nil {
-		p.Club = *in.Club
-	}
-	if in.Phone != nil {
-		p.Phone = *in.Phone
-	}
-}
-
 // apiEditPlayer corrects a player's name, club or phone (staff).
 func (s *server) apiEditPlayer(c echo.Context) error {
 	id, pid, err := playerPath(c)
 	if err != nil {
 		return err
 	}
-	var in playerPatchJSON
+	var in playerPatch
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Update(c.Request().Context(), id, actor, store.ActionEditPlayer, func(t *tournament.Tournament) error {
-		p, ok := t.Player(pid)
-		if !ok {
-			p.ID = pid // EditPlayer refuses it with the number asked for
-		}
-		in.apply(&p)
-		return t.EditPlayer(p)
-	})
+	t, err := s.act.editPlayer(c.Request().Context(), id, actor(c), pid, in)
 	if err != nil {
 		return err
 	}

@@ -262,26 +262,11 @@ func readQuick(c echo.Context, score *regexp.Regexp, winnerBad string) quick {
 	return q
 }
 
-// saveQuick saves a checked quick result: the domain checks the winner,
-// the score (B-3) and the version.
+// saveQuick saves a checked quick result.
 func (s *server) saveQuick(c echo.Context, ref matchRef, version int, q quick) error {
-	actor, _ := currentUser(c)
-	_, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResult, func(t *tournament.Tournament) error {
-		r := quickResultOf(t, ref, q.winner, q.won, q.lost)
-		r.At, r.Walkover = s.store.Now(), q.walkover
-		return t.SetResult(ref.round, ref.match, version, r)
-	})
+	_, err := s.act.recordResult(c.Request().Context(), ref, actor(c), store.ActionResult, resultInput{version: version,
+		result: tournament.Result{Winner: q.winner, Bummerl: [2]int{q.won, q.lost}, Walkover: q.walkover}, winnerFirst: true})
 	return err
-}
-
-// quickResultOf puts a winner-first score into the seats of the match;
-// SetResult names a round or match that does not exist.
-func quickResultOf(t *tournament.Tournament, ref matchRef, winner tournament.CardNo, won, lost int) tournament.Result {
-	var m tournament.Match
-	if ref.round >= 1 && ref.round <= len(t.Rounds) {
-		m, _ = t.Rounds[ref.round-1].Match(ref.match)
-	}
-	return m.ScoredResult(winner, won, lost)
 }
 
 // sheetResult saves a result given as the full score sheet, deal by deal
@@ -309,11 +294,9 @@ func (s *server) sheetResult(c echo.Context) error {
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
 	}
-	actor, _ := currentUser(c)
-	_, err = s.store.Update(c.Request().Context(), ref.id, actor, store.ActionResultSheet, func(t *tournament.Tournament) error {
-		// The sheet alone gives the winner and the Bummerl (B-4).
-		return t.SetResult(ref.round, ref.match, version, tournament.Result{Sheet: sheet, At: s.store.Now()})
-	})
+	// The sheet alone gives the winner and the Bummerl (B-4).
+	_, err = s.act.recordResult(c.Request().Context(), ref, actor(c), store.ActionResultSheet,
+		resultInput{version: version, result: tournament.Result{Sheet: sheet}})
 	var te *tournament.Error
 	switch {
 	case err == nil:
