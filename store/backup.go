@@ -28,9 +28,7 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 	// file and keeps its mode; it would create a new one 0644).
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		return &Error{Code: ErrBackupExists.Code,
-			En: fmt.Sprintf("the backup file %s exists already", path),
-			De: fmt.Sprintf("Die Sicherungsdatei %s existiert bereits", path)}
+		return errBackupFile.with(path)
 	} else if err != nil {
 		return fmt.Errorf("store: backup: %w", err)
 	}

@@ -2,28 +2,44 @@ package store
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
 )
 
-// Error is a store error the user may see: a stable code and the message
-// in German and English.
+// Error is a refusal of the store the user may see: a stable code (the
+// API's "code"), the input it is about, and the values its message names.
+// The wording lives in the views' catalogue under "store."+Key(), beside
+// the app's other texts; the web layer words it (web.ErrorText), so the
+// store holds no German or English.
 type Error struct {
-	Code  string
-	En    string
-	De    string
+	Code string
+	// Msg names the message when a code has several ("password_short" of
+	// "bad_user"); "" means the message of Code.
+	Msg   string
 	Field string // the input it is about ("name", "label"), or ""
+	// Args are the values of the message; a domain refusal among them is
+	// worded in the reader's language too (views.Refusalf).
+	Args []any
 }
 
-func (e *Error) Error() string { return e.En }
-
-// Text gives the message in the language "de" or "en".
-func (e *Error) Text(lang string) string {
-	if lang == "de" {
-		return e.De
+// Key is the message's name in the catalogue, without "store.".
+func (e *Error) Key() string {
+	if e.Msg != "" {
+		return e.Msg
 	}
-	return e.En
+	return e.Code
+}
+
+// Error is for logs and tests, which need no wording: the key and the
+// values (an error among them in English).
+func (e *Error) Error() string {
+	if len(e.Args) == 0 {
+		return "store: " + e.Key()
+	}
+	return fmt.Sprintf("store: %s %v", e.Key(), e.Args)
 }
 
 // Is makes errors.Is match by code, so an error with details (a user's
@@ -33,35 +49,64 @@ func (e *Error) Is(target error) bool {
 	return ok && t.Code == e.Code
 }
 
+// with is one refusal of e's kind, naming args.
+func (e *Error) with(args ...any) *Error {
+	c := *e
+	c.Args = args
+	return &c
+}
+
+// at is e about the input field.
+func (e *Error) at(field string) *Error {
+	c := *e
+	c.Field = field
+	return &c
+}
+
+// kinds are all kinds of Error the store returns, in the order defined.
+var kinds []*Error
+
+// kind defines a kind of Error; every Error the store returns is one of
+// these or a copy of one (with, at), so Errors lists them all.
+func kind(code, msg string, args ...any) *Error {
+	e := &Error{Code: code, Msg: msg, Args: args}
+	kinds = append(kinds, e)
+	return e
+}
+
+// Errors lists every kind of Error the store returns, for the check that
+// each has its message in every language.
+func Errors() []*Error { return slices.Clone(kinds) }
+
 // Sentinels; compare with errors.Is.
 var (
-	ErrNotFound = &Error{Code: "not_found",
-		En: "not found", De: "nicht gefunden"}
+	ErrNotFound = kind("not_found", "")
 	// ErrBadLogin is the same for an unknown name and a wrong password,
 	// so a login form does not tell which names exist.
-	ErrBadLogin = &Error{Code: "bad_login",
-		En: "unknown user name or wrong password", De: "Unbekannter Benutzername oder falsches Passwort"}
+	ErrBadLogin = kind("bad_login", "")
 	// ErrConflict: the tournament changed under a save (the version check
 	// of Update); the user reloads and tries again.
-	ErrConflict = &Error{Code: "conflict",
-		En: "the tournament was changed at the same time; please reload and try again",
-		De: "Das Turnier wurde gleichzeitig geändert; bitte neu laden und noch einmal versuchen"}
-	ErrUserExists = &Error{Code: "user_exists",
-		En: "a user of that name exists already", De: "Ein Benutzer mit diesem Namen existiert bereits"}
-	ErrBadUser = &Error{Code: "bad_user",
-		En: "invalid user", De: "Ungültiger Benutzer"}
+	ErrConflict   = kind("conflict", "")
+	ErrUserExists = kind("user_exists", "")
+	ErrBadUser    = kind("bad_user", "")
 	// ErrLastOrganiser: somebody must stay able to manage the users.
-	ErrLastOrganiser = &Error{Code: "last_organiser",
-		En: "the last organiser cannot be removed or made a helper",
-		De: "Der letzte Organisator kann nicht entfernt oder zum Helfer gemacht werden"}
-	ErrBackupExists = &Error{Code: "backup_exists",
-		En: "the backup file exists already", De: "Die Sicherungsdatei existiert bereits"}
+	ErrLastOrganiser = kind("last_organiser", "")
+	ErrBackupExists  = kind("backup_exists", "")
 	// ErrPostgresBackup: Backup on PostgreSQL, whose server backs up.
-	ErrPostgresBackup = &Error{Code: "backup_postgres",
-		En: "This database is PostgreSQL: back it up on the database server with pg_dump, " +
-			"e.g. pg_dump --format=custom --file=bummerl.dump DATABASE-URL (restore with pg_restore).",
-		De: "Diese Datenbank ist PostgreSQL: Sicherungen macht der Datenbankserver mit pg_dump, " +
-			"z. B. pg_dump --format=custom --file=bummerl.dump DATENBANK-URL (zurück mit pg_restore)."}
+	ErrPostgresBackup = kind("backup_postgres", "")
+)
+
+// The refusals of the kinds above that name what they are about; the
+// comment says what with is given.
+var (
+	errUserNamed     = kind(ErrUserExists.Code, "user_exists_named")    // the name
+	errBackupFile    = kind(ErrBackupExists.Code, "backup_exists_file") // the path
+	errBadRole       = kind(ErrBadUser.Code, "bad_role")                // the role given
+	errBadText       = kind(ErrBadUser.Code, "bad_text")                // domain/text's refusal
+	errUserNameEmpty = kind(ErrBadUser.Code, "user_name_empty")
+	errLabelEmpty    = kind(ErrBadUser.Code, "token_label_empty")
+	errPasswordShort = kind(ErrBadUser.Code, "password_short") // the least characters
+	errPasswordLong  = kind(ErrBadUser.Code, "password_long")  // the most bytes
 )
 
 // isUniqueViolation tells whether err is a unique or primary key

@@ -76,22 +76,31 @@ type DocAudit struct {
 
 // Sentinels of an import; compare with errors.Is.
 var (
-	ErrBadDocument = &Error{Code: "bad_document",
-		En: "the document cannot be imported", De: "Das Dokument kann nicht importiert werden"}
-	// ErrDocumentTooLarge: the document is over MaxDocumentBytes; the
-	// code is the one of any body too large for the server (docs/api.md).
-	ErrDocumentTooLarge = &Error{Code: "too_large",
-		En: fmt.Sprintf("the document is larger than %d MiB", MaxDocumentBytes>>20),
-		De: fmt.Sprintf("Das Dokument ist größer als %d MiB", MaxDocumentBytes>>20)}
+	ErrBadDocument = kind("bad_document", "")
+	// ErrDocumentTooLarge: the document is over MaxDocumentBytes (in MiB);
+	// the code is the one of any body too large for the server
+	// (docs/api.md).
+	ErrDocumentTooLarge = kind("too_large", "document_too_large", MaxDocumentBytes>>20)
 	// ErrDuplicateImport: the tournament is already stored; the message
 	// names it.
-	ErrDuplicateImport = &Error{Code: "duplicate_import",
-		En: "this tournament is already here", De: "Dieses Turnier ist schon da"}
+	ErrDuplicateImport = kind("duplicate_import", "")
 )
 
-func errBadDocument(en, de string) error {
-	return &Error{Code: ErrBadDocument.Code, En: en, De: de}
-}
+// The refusals of an import that say why; the comment says what with is
+// given.
+var (
+	errDocumentJSON       = kind(ErrBadDocument.Code, "document_json")       // the decoder's complaint
+	errDocumentFormat     = kind(ErrBadDocument.Code, "document_format")     // the format given, DocumentFormat
+	errDocumentVersion    = kind(ErrBadDocument.Code, "document_version")    // the version given, DocumentFormat, DocumentVersion
+	errDocumentUnreadable = kind(ErrBadDocument.Code, "document_unreadable") // the decoder's complaint
+	errDocumentHead       = kind(ErrBadDocument.Code, "document_head")       // the format, the version
+	errDocumentNoAudit    = kind(ErrBadDocument.Code, "document_no_audit")
+	errDocumentOrigin     = kind(ErrBadDocument.Code, "document_origin")
+	errDocumentAuditJSON  = kind(ErrBadDocument.Code, "document_audit_json")        // the audit line's number
+	errDocumentDamaged    = kind(ErrBadDocument.Code, "document_damaged")           // the rule's refusal
+	errDocumentRound      = kind(ErrBadDocument.Code, "document_round_damaged")     // the round, the draw's refusal
+	errDuplicateNamed     = kind(ErrDuplicateImport.Code, "duplicate_import_named") // the id, the name
+)
 
 // origin is the document id of a tournament: the hash of its first audit line.
 func origin(a DocAudit) string {
@@ -143,23 +152,19 @@ func ReadDocument(r io.Reader) (Document, error) {
 		Version int    `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return Document{}, errBadDocument("the document is not valid JSON: "+err.Error(), "Das Dokument ist kein gültiges JSON: "+err.Error())
+		return Document{}, errDocumentJSON.with(err.Error())
 	}
 	if head.Format != DocumentFormat {
-		return Document{}, errBadDocument(
-			fmt.Sprintf("this is no exported Bummerl tournament (format %q, not %q)", head.Format, DocumentFormat),
-			fmt.Sprintf("Das ist kein exportiertes Bummerl-Turnier (Format „%s“, nicht „%s“)", head.Format, DocumentFormat))
+		return Document{}, errDocumentFormat.with(head.Format, DocumentFormat)
 	}
 	if !knownVersion(head.Format, head.Version) {
-		return Document{}, errBadDocument(
-			fmt.Sprintf("the document is version %d of %s; this Bummerl reads versions 1 to %d only (exported by another Bummerl version?)", head.Version, DocumentFormat, DocumentVersion),
-			fmt.Sprintf("Das Dokument ist Version %d von %s; dieses Bummerl liest nur Version 1 bis %d (von einer anderen Bummerl-Version exportiert?)", head.Version, DocumentFormat, DocumentVersion))
+		return Document{}, errDocumentVersion.with(head.Version, DocumentFormat, DocumentVersion)
 	}
 	// Strictly, as the API reads bodies: names in their exact case, each
 	// once, no unknown ones, valid UTF-8, nothing after the end.
 	var doc Document
 	if err := jsonv2.Unmarshal(data, &doc, jsonv2.RejectUnknownMembers(true)); err != nil {
-		return Document{}, errBadDocument("the document cannot be read: "+err.Error(), "Das Dokument ist nicht lesbar: "+err.Error())
+		return Document{}, errDocumentUnreadable.with(err.Error())
 	}
 	return doc, nil
 }
@@ -168,23 +173,19 @@ func ReadDocument(r io.Reader) (Document, error) {
 // audit, and its tournament, which must be one the pages could have made
 // (tournament.Rebuild) with draws that verify as their protocols do.
 func (doc *Document) validate() error {
-	bad := func(format string, args ...any) error {
-		msg := fmt.Sprintf(format, args...)
-		return errBadDocument("the document is damaged: "+msg, "Das Dokument ist beschädigt: "+msg)
-	}
 	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() ||
 		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 {
-		return bad("format %q version %d", doc.Format, doc.Version)
+		return errDocumentHead.with(doc.Format, doc.Version)
 	}
 	if len(doc.Audit) == 0 {
-		return bad("no audit lines")
+		return errDocumentNoAudit
 	}
 	if doc.Origin != origin(doc.Audit[0]) {
-		return bad("the origin does not match the first audit line")
+		return errDocumentOrigin
 	}
 	for i, a := range doc.Audit {
 		if !json.Valid([]byte(a.Before)) || !json.Valid([]byte(a.After)) {
-			return bad("audit line %d is not JSON", i+1)
+			return errDocumentAuditJSON.with(i + 1)
 		}
 	}
 	t := &doc.Tournament
@@ -208,7 +209,7 @@ func verifyDraws(t *tournament.Tournament) error {
 			err = p.Verify()
 		}
 		if de := (*draw.Error)(nil); errors.As(err, &de) {
-			return damaged(roundError{r.No, de})
+			return errDocumentRound.with(r.No, de)
 		}
 		if err != nil {
 			return err
@@ -218,28 +219,12 @@ func verifyDraws(t *tournament.Tournament) error {
 }
 
 // damaged refuses a document whose tournament breaks a rule, with the
-// rule's message.
+// rule's message; an error without one (no refusal of a rule) stays.
 func damaged(err error) error {
-	te, ok := err.(interface{ Text(string) string })
-	if !ok {
+	if _, ok := err.(interface{ Text(string) string }); !ok {
 		return err
 	}
-	return errBadDocument("the document is damaged: "+te.Text("en"), "Das Dokument ist beschädigt: "+te.Text("de"))
-}
-
-// roundError places a draw's error in its round.
-type roundError struct {
-	round int
-	err   *draw.Error
-}
-
-func (e roundError) Error() string { return e.Text("en") }
-
-func (e roundError) Text(lang string) string {
-	if lang == "de" {
-		return fmt.Sprintf("Runde %d: %s", e.round, e.err.Text(lang))
-	}
-	return fmt.Sprintf("round %d: %s", e.round, e.err.Text(lang))
+	return errDocumentDamaged.with(err)
 }
 
 // ImportTournament stores the document as a new tournament (a new id) with
@@ -307,9 +292,7 @@ func refuseDuplicate(tx *gorm.DB, want string) error {
 	if err != nil || id == 0 {
 		return err
 	}
-	return &Error{Code: ErrDuplicateImport.Code,
-		En: fmt.Sprintf("this tournament is already here: tournament %d %q; nothing was imported", id, name),
-		De: fmt.Sprintf("Dieses Turnier ist schon da: Turnier %d „%s“; nichts wurde importiert", id, name)}
+	return errDuplicateNamed.with(id, name)
 }
 
 // TournamentByOrigin is the id of the stored tournament whose document id

@@ -16,6 +16,7 @@ import (
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 	"bummerl/store"
+	"bummerl/views"
 )
 
 // storedFinished stores a simulated finished tournament in s.
@@ -148,7 +149,7 @@ func TestImportRefusesDamage(t *testing.T) {
 			}
 		}
 		if _, err := store.ReadDocument(strings.NewReader(strings.Repeat(" ", store.MaxDocumentBytes+1))); !errors.Is(err, store.ErrDocumentTooLarge) ||
-			!strings.Contains(err.Error(), "larger than 64 MiB") {
+			!strings.Contains(err.Error(), "document_too_large [64]") {
 			t.Errorf("too large: %v", err)
 		}
 
@@ -336,8 +337,11 @@ func TestImportChecksTheTournament(t *testing.T) {
 			d := viaJSON(t, docs[tc.swiss]) // a deep copy
 			tc.damage(t, &d.Tournament)
 			_, err := server.ImportTournament(ctx, admin, d)
-			if se := (*store.Error)(nil); !errors.Is(err, store.ErrBadDocument) || !errors.As(err, &se) ||
-				!strings.Contains(se.De, "Das Dokument ist beschädigt: ") || !strings.Contains(se.De, tc.want) {
+			de := "" // the German message as the pages word it (web.ErrorText)
+			if se := (*store.Error)(nil); errors.As(err, &se) {
+				de = views.Refusalf("de", "store."+se.Key(), se.Args...)
+			}
+			if !errors.Is(err, store.ErrBadDocument) || !strings.Contains(de, "Das Dokument ist beschädigt: ") || !strings.Contains(de, tc.want) {
 				t.Errorf("%s: %v, want a damaged document saying %q", tc.name, err, tc.want)
 			}
 			if now := contents(t, server); now != before {

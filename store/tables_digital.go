@@ -53,7 +53,9 @@ type DigitalTable struct {
 	State string
 	Seq   int // moves applied
 	// Recorded: the result is in the tournament. ResultError says why
-	// it could not be recorded (a result entered by hand meanwhile).
+	// it could not be recorded (a result entered by hand meanwhile): the
+	// store's refusal by its Key, a domain refusal in German; ResultRefusal
+	// gives it back as an error to word.
 	Recorded    bool
 	ResultError string
 	Created     time.Time
@@ -146,12 +148,26 @@ func (r digitalMoveRow) move() table.Move {
 		Suit: schnapsen.Suit(r.Suit), Resign: table.Resign(r.Resign)}
 }
 
-// Errors of the digital tables.
+// ResultRefusal is ResultError as an error: the store's refusal it keeps
+// the key of, else the text as kept; nil when there is none.
+func (t DigitalTable) ResultRefusal() error {
+	if t.ResultError == "" {
+		return nil
+	}
+	for _, k := range kinds {
+		if k.Key() == t.ResultError {
+			return k
+		}
+	}
+	return errors.New(t.ResultError)
+}
+
+// Errors of the digital tables. ErrTableMatchChanged is only ever kept
+// as a table's ResultError.
 var (
-	ErrTableBusy = &Error{Code: "table_running",
-		En: "a digital match is already running for this match", De: "Für diese Partie läuft schon ein digitaler Tisch"}
-	ErrTableClosed = &Error{Code: "table_closed",
-		En: "this digital match is over or was abandoned", De: "Dieser digitale Tisch ist beendet oder wurde aufgegeben"}
+	ErrTableBusy         = kind("table_running", "")
+	ErrTableClosed       = kind("table_closed", "")
+	ErrTableMatchChanged = kind("table_match_changed", "")
 )
 
 // matchCache keeps the replayed matches of the tables in play, keyed by
@@ -538,16 +554,22 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 	}
 	mt, err := t.PlayableMatch(row.RoundNo, row.MatchNo)
 	if err == nil && (int(mt.A) != row.CardA || int(mt.B) != row.CardB) {
-		err = &Error{Code: "table_match_changed", En: "the match has other cards now", De: "Die Partie hat jetzt andere Karten"}
+		err = ErrTableMatchChanged
 	}
 	if err == nil {
 		err = t.SetResult(row.RoundNo, row.MatchNo, mt.Version, tournament.Result{Sheet: m.Sheet(), At: s.Now()})
 	}
 	if err != nil {
-		var te interface{ Text(string) string }
-		if errors.As(err, &te) {
+		var (
+			se *Error
+			te interface{ Text(string) string }
+		)
+		switch {
+		case errors.As(err, &se): // the store holds no wording: the key, worded when shown
+			row.ResultError = se.Key()
+		case errors.As(err, &te):
 			row.ResultError = te.Text("de")
-		} else {
+		default:
 			row.ResultError = err.Error()
 		}
 		return nil, nil

@@ -34,9 +34,7 @@ func ParseRole(s string) (Role, error) {
 	case Organiser, Helper:
 		return r, nil
 	}
-	return "", &Error{Code: ErrBadUser.Code,
-		En: fmt.Sprintf("unknown role %q (want organiser or helper)", s),
-		De: fmt.Sprintf("Unbekannte Rolle %q (organiser oder helper)", s)}
+	return "", errBadRole.with(s)
 }
 
 // User is someone who can log in.
@@ -108,18 +106,19 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 // checkName checks a user name with domain/text (at most 80 characters,
 // one line, no invisible characters, NFC) and refuses an empty one.
 func checkName(name string) (string, error) {
-	return checkText(text.UserName, name, "Der Benutzername ist leer", "the user name is empty")
+	return checkText(text.UserName, name, errUserNameEmpty)
 }
 
 // checkText cleans a required text field with domain/text; a refusal is an
-// ErrBadUser naming the field.
-func checkText(f text.Field, s, emptyDe, emptyEn string) (string, error) {
+// ErrBadUser naming the field: domain/text's refusal, or empty when the
+// text is.
+func checkText(f text.Field, s string, empty *Error) (string, error) {
 	out, err := text.Clean(f, s)
 	if te := (*text.Error)(nil); errors.As(err, &te) {
-		return "", &Error{Code: ErrBadUser.Code, En: te.Text("en"), De: te.Text("de"), Field: f.Name}
+		return "", errBadText.with(te).at(f.Name)
 	}
 	if err == nil && out == "" {
-		return "", &Error{Code: ErrBadUser.Code, En: emptyEn, De: emptyDe, Field: f.Name}
+		return "", empty.at(f.Name)
 	}
 	return out, err
 }
@@ -150,13 +149,9 @@ func fillNameKeys(tx *gorm.DB) error {
 func checkPassword(password string) error {
 	switch {
 	case utf8.RuneCountInString(password) < MinPassword:
-		return &Error{Code: ErrBadUser.Code,
-			En: fmt.Sprintf("the password is shorter than %d characters", MinPassword),
-			De: fmt.Sprintf("Das Passwort ist kürzer als %d Zeichen", MinPassword)}
+		return errPasswordShort.with(MinPassword)
 	case len(password) > maxPasswordByte:
-		return &Error{Code: ErrBadUser.Code,
-			En: fmt.Sprintf("the password is longer than %d bytes", maxPasswordByte),
-			De: fmt.Sprintf("Das Passwort ist länger als %d Bytes", maxPasswordByte)}
+		return errPasswordLong.with(maxPasswordByte)
 	}
 	return nil
 }
@@ -206,9 +201,7 @@ func (s *Store) AddUser(ctx context.Context, actor User, name, password string, 
 }
 
 func userExistsError(name string) error {
-	return &Error{Code: ErrUserExists.Code, Field: "name",
-		En: fmt.Sprintf("a user named %q exists already", name),
-		De: fmt.Sprintf("Ein Benutzer namens %q existiert bereits", name)}
+	return errUserNamed.with(name).at("name")
 }
 
 // SetRole changes a user's role; the last organiser stays one. A new role
@@ -495,7 +488,7 @@ func (s *Store) CreateAPIToken(ctx context.Context, userID int64, label string, 
 	if ttl < 0 {
 		return "", fmt.Errorf("store: API token lifetime %v is negative", ttl)
 	}
-	label, err := checkText(text.TokenLabel, label, "Die Bezeichnung fehlt", "the label is empty")
+	label, err := checkText(text.TokenLabel, label, errLabelEmpty)
 	if err != nil {
 		return "", err
 	}

@@ -48,6 +48,19 @@ func Textf(lang, key string, args ...any) string {
 	return fmt.Sprintf(Text(lang, key), args...)
 }
 
+// Refusalf is Textf for a refusal whose values may be refusals too (a
+// domain error inside a store's): those are worded in lang as well.
+func Refusalf(lang, key string, args ...any) string {
+	worded := make([]any, len(args))
+	for i, a := range args {
+		if t, ok := a.(interface{ Text(string) string }); ok {
+			a = t.Text(lang)
+		}
+		worded[i] = a
+	}
+	return Textf(lang, key, worded...)
+}
+
 // Countf is Textf for a message about n things whose first argument is
 // n: with n = 1 the key's singular, key + "_one" ("1 pt", not "1 pts").
 func Countf(lang, key string, n int, args ...any) string {

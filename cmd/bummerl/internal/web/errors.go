@@ -9,6 +9,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/domain/schnapsen"
+	"bummerl/domain/table"
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 	"bummerl/store"
@@ -59,7 +61,8 @@ type problem struct {
 }
 
 // statusOf maps the kinds of the domain's and the store's errors to HTTP
-// statuses; this is the one place that does.
+// statuses; this is the one place that does, the digital tables' refusals
+// included.
 func statusOf(err error) int {
 	switch tournament.ErrorKind(err) {
 	case tournament.Invalid:
@@ -72,14 +75,28 @@ func statusOf(err error) int {
 	if de := (*draw.Error)(nil); errors.As(err, &de) {
 		return http.StatusUnprocessableEntity
 	}
+	if te := (*table.Error)(nil); errors.As(err, &te) {
+		switch te.Code {
+		case table.CodeStale, table.CodeMatchOver, table.CodeDuplicateID: // the table has gone past the move
+			return http.StatusConflict
+		}
+		return http.StatusUnprocessableEntity
+	}
+	if se := (*schnapsen.Error)(nil); errors.As(err, &se) { // a move the rules do not allow
+		return http.StatusUnprocessableEntity
+	}
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists),
 		errors.Is(err, store.ErrLastOrganiser), errors.Is(err, store.ErrDuplicateImport):
 		return http.StatusConflict
+	case errors.Is(err, store.ErrTableBusy), errors.Is(err, store.ErrTableClosed), errors.Is(err, store.ErrTableMatchChanged):
+		return http.StatusConflict
 	case errors.Is(err, store.ErrBadUser), errors.Is(err, store.ErrBadDocument):
 		return http.StatusUnprocessableEntity
+	case errors.Is(err, store.ErrDocumentTooLarge):
+		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, store.ErrBadLogin):
 		return http.StatusUnauthorized
 	case errors.Is(err, store.ErrPostgresBackup): // pg_dump's work, not the app's
@@ -97,6 +114,8 @@ func explain(c echo.Context, err error) problem {
 		rf *refusal
 		te *tournament.Error
 		de *draw.Error
+		tb *table.Error
+		sc *schnapsen.Error
 		se *store.Error
 		he *echo.HTTPError
 	)
@@ -109,8 +128,12 @@ func explain(c echo.Context, err error) problem {
 		return problem{statusOf(err), te.Code, te.Field, te.Text(l)}
 	case errors.As(err, &de):
 		return problem{statusOf(err), "draw_" + string(de.Code), drawField(c, de), de.Text(l)}
+	case errors.As(err, &tb):
+		return problem{statusOf(err), tb.Code, "", tb.Text(l)}
+	case errors.As(err, &sc):
+		return problem{statusOf(err), sc.Code, "", sc.Text(l)}
 	case errors.As(err, &se):
-		p := problem{statusOf(err), se.Code, se.Field, se.Text(l)}
+		p := problem{statusOf(err), se.Code, se.Field, ErrorText(se, l)}
 		if errors.Is(err, store.ErrUserExists) {
 			p.field = "name"
 		}
@@ -234,9 +257,13 @@ func formError(c echo.Context, f views.Form, err error, show func(status int, f 
 	return show(p.status, f)
 }
 
-// ErrorText is the message of err in lang when it has one (the store's
-// and the domain's errors), else its English text.
+// ErrorText is the message of err in lang, for the pages and the command
+// line alike: a store refusal worded from the views' catalogue, a domain
+// error from its own catalogue, anything else its English text.
 func ErrorText(err error, lang string) string {
+	if se := (*store.Error)(nil); errors.As(err, &se) {
+		return views.Refusalf(lang, "store."+se.Key(), se.Args...)
+	}
 	var t interface{ Text(string) string }
 	if errors.As(err, &t) {
 		return t.Text(lang)

@@ -14,7 +14,6 @@ import (
 
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/table"
-	"bummerl/domain/tournament"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -48,35 +47,20 @@ func (s *server) newTableSeed() (string, error) {
 	return fmt.Sprintf("%x", b), nil
 }
 
-// playError turns what the table, the engine, the tournament or the store
-// refuse into a web error: 409 for a move the table has gone past, a closed
-// table or a match no longer playable, 422 for a move the rules do not
-// allow.
+// playError is what the table, the engine, the tournament or the store
+// refuse as the web error it answers, from the one error map (explain),
+// or err itself when it is no refusal. A table gone meanwhile is answered
+// as a seat link's unknown token is (notFound), the page being what is
+// not there.
 func playError(c echo.Context, err error) error {
-	var (
-		te *table.Error
-		se *schnapsen.Error
-		me *tournament.Error
-		st *store.Error
-	)
-	switch {
-	case errors.As(err, &te):
-		status := http.StatusUnprocessableEntity
-		if te.Code == table.CodeStale || te.Code == table.CodeMatchOver || te.Code == table.CodeDuplicateID {
-			status = http.StatusConflict
-		}
-		return &webError{status, te.Code, "", te.Text(lang(c))}
-	case errors.As(err, &se):
-		return &webError{http.StatusUnprocessableEntity, se.Code, "", se.Text(lang(c))}
-	case errors.As(err, &me): // tournament.PlayableMatch refused the match
-		return &webError{statusOf(err), me.Code, me.Field, me.Text(lang(c))}
-	case errors.As(err, &st) && !errors.Is(err, store.ErrNotFound):
-		status := http.StatusConflict
-		return &webError{status, st.Code, "", st.Text(lang(c))}
-	case errors.Is(err, store.ErrNotFound):
+	if errors.Is(err, store.ErrNotFound) {
 		return notFound(c)
 	}
-	return err
+	p := explain(c, err)
+	if p.status >= http.StatusInternalServerError {
+		return err
+	}
+	return &webError{p.status, p.code, p.field, p.msg}
 }
 
 // seat finds the table and seat of the request's /play/:token.

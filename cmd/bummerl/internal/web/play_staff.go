@@ -70,7 +70,10 @@ func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views
 // adminTable is a table as the staff see it: standing, never the cards.
 func (s *server) adminTable(c echo.Context, dt store.DigitalTable) (views.PlayAdminTable, error) {
 	at := views.PlayAdminTable{ID: dt.ID, State: dt.State, Names: dt.Names, Cards: [2]int{int(dt.Cards[0]), int(dt.Cards[1])},
-		Recorded: dt.Recorded, ResultError: dt.ResultError, Winner: -1, Started: dt.Created.Local().Format("15:04")}
+		Recorded: dt.Recorded, Winner: -1, Started: dt.Created.Local().Format("15:04")}
+	if r := dt.ResultRefusal(); r != nil {
+		at.ResultError = ErrorText(r, lang(c))
+	}
 	for seat := range 2 {
 		at.SeatURLs[seat] = s.requestBase(c) + views.PlayPath(dt.Seats[seat], "")
 	}

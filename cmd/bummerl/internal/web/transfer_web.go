@@ -100,11 +100,11 @@ func uploadedDocument(c echo.Context) (store.Document, error) {
 func readDocument(c echo.Context, r io.Reader) (store.Document, error) {
 	doc, err := store.ReadDocument(r)
 	if se := (*store.Error)(nil); errors.As(err, &se) {
-		status := http.StatusBadRequest
-		if errors.Is(err, store.ErrDocumentTooLarge) {
-			status = http.StatusRequestEntityTooLarge
+		status := statusOf(err)
+		if errors.Is(err, store.ErrBadDocument) { // unreadable, not statusOf's 422 of a rule broken
+			status = http.StatusBadRequest
 		}
-		return doc, &webError{status, se.Code, "", se.Text(lang(c))}
+		return doc, &webError{status, se.Code, "", ErrorText(se, lang(c))}
 	}
 	return doc, err
 }
