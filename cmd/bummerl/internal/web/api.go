@@ -164,8 +164,7 @@ func (s *server) apiCreateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	t, err := s.store.Create(c.Request().Context(), actor, in.settings())
+	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings())
 	if err != nil {
 		return err
 	}

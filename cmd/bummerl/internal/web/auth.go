@@ -260,8 +260,7 @@ func (s *server) changeUser(c echo.Context, done string, change func(me store.Us
 	if err != nil {
 		return err
 	}
-	me, _ := currentUser(c)
-	if err := change(me, id); err != nil {
+	if err := change(actor(c), id); err != nil {
 		return formError(c, views.NewForm(map[string]string{}), err, func(status int, f views.Form) error {
 			return s.renderUsers(c, status, views.UsersModel{Manage: f})
 		})
@@ -294,7 +293,7 @@ func (s *server) confirmRemoveUser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	me, _ := currentUser(c)
+	me := actor(c)
 	for _, u := range users {
 		if u.ID == id {
 			return render(c, http.StatusOK, views.RemoveUserPage(views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID}))
@@ -329,7 +328,7 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 		m.Audit = append(m.Audit, views.UserAuditEntry{At: e.At, User: e.User, Action: e.Action,
 			Summary: accountSummary(lang(c), audit[i].Action, e.Before, e.After)})
 	}
-	me, _ := currentUser(c)
+	me := actor(c)
 	for _, u := range users {
 		m.Users = append(m.Users, views.UserRow{ID: u.ID, Name: u.Name, Role: string(u.Role), Self: u.ID == me.ID})
 	}
@@ -355,8 +354,7 @@ func (s *server) addUser(c echo.Context) error {
 		return s.renderUsers(c, http.StatusUnprocessableEntity, m)
 	}
 	// Create the account.
-	me, _ := currentUser(c)
-	_, err := s.store.AddUser(c.Request().Context(), me, f.Value("name"), c.FormValue("password"), role)
+	_, err := s.store.AddUser(c.Request().Context(), actor(c), f.Value("name"), c.FormValue("password"), role)
 	if err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			return s.renderUsers(c, status, views.UsersModel{UserForm: f})
@@ -368,7 +366,7 @@ func (s *server) addUser(c echo.Context) error {
 // addToken creates an API token for the logged-in organiser, valid for
 // the lifetime chosen (tokens.go), and shows it once.
 func (s *server) addToken(c echo.Context) error {
-	u, _ := currentUser(c)
+	u := actor(c)
 	label := strings.TrimSpace(c.FormValue("label"))
 	m := views.UsersModel{TokenForm: views.NewForm(map[string]string{"label": label, "expires": c.FormValue("expires")})}
 	if label == "" {

@@ -221,9 +221,9 @@ func currentUser(c echo.Context) (store.User, bool) {
 	return u, ok
 }
 
-// actor is the user a write is done by, on a route that requires login
-// (staff or organiser in routes.go): require lets nobody else through, so
-// the user is always there.
+// actor is the logged-in user — the one a write is done by — on a route
+// that requires login (staff or organiser in routes.go): require lets
+// nobody else through, so the user is always there.
 func actor(c echo.Context) store.User {
 	u, _ := currentUser(c)
 	return u

@@ -115,8 +115,7 @@ func (s *server) startTable(c echo.Context) error {
 			return err
 		}
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.StartTable(c.Request().Context(), ref.id, ref.round, ref.match, actor, seed, first, seats); err != nil {
+	if _, err := s.store.StartTable(c.Request().Context(), ref.id, ref.round, ref.match, actor(c), seed, first, seats); err != nil {
 		perr := playError(c, err)
 		var we *webError
 		if errors.As(perr, &we) && we.Status < 500 {
@@ -152,8 +151,7 @@ func (s *server) abandonTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.AbandonTable(c.Request().Context(), dt.ID, actor); err != nil {
+	if _, err := s.store.AbandonTable(c.Request().Context(), dt.ID, actor(c)); err != nil {
 		return playError(c, err)
 	}
 	return redirect(c, views.PlayAdminPath(dt.TournamentID, dt.Round, dt.Match)+"?abandoned=1")
@@ -222,8 +220,7 @@ func (s *server) setPlaySettings(c echo.Context) error {
 	if _, err := s.store.Load(c.Request().Context(), id); err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	if err := s.store.SetPlaySettings(c.Request().Context(), id, actor, store.PlaySettings{GermanSuits: c.FormValue("german_suits") != ""}); err != nil {
+	if err := s.store.SetPlaySettings(c.Request().Context(), id, actor(c), store.PlaySettings{GermanSuits: c.FormValue("german_suits") != ""}); err != nil {
 		return err
 	}
 	next := c.FormValue("next")

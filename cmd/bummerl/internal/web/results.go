@@ -141,8 +141,7 @@ func (s *server) clearResult(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	actor, _ := currentUser(c)
-	if _, err := s.store.Update(c.Request().Context(), ref.id, actor, store.ActionClearResult, func(t *tournament.Tournament) error {
+	if _, err := s.store.Update(c.Request().Context(), ref.id, actor(c), store.ActionClearResult, func(t *tournament.Tournament) error {
 		return t.ClearResult(ref.round, ref.match, version)
 	}); err != nil {
 		show := func(status int, f views.Form) error { return s.showMatch(c, ref, status, &f, nil, "") }

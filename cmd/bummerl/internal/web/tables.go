@@ -181,9 +181,8 @@ func (s *server) assignTable(c echo.Context) error {
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
 	}
-	actor, _ := currentUser(c)
 	now := s.store.Now()
-	_, err = s.store.Update(c.Request().Context(), id, actor, store.ActionStartMatch, func(t *tournament.Tournament) error {
+	_, err = s.store.Update(c.Request().Context(), id, actor(c), store.ActionStartMatch, func(t *tournament.Tournament) error {
 		// What was typed is the intent: the match as it is now.
 		r := t.Current()
 		if r == nil {

@@ -79,8 +79,7 @@ func (s *server) revokePathToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	me, _ := currentUser(c)
-	return s.store.RevokeAPIToken(c.Request().Context(), me, id)
+	return s.store.RevokeAPIToken(c.Request().Context(), actor(c), id)
 }
 
 // tokenJSON is an API token in the API: never the token itself.

@@ -62,8 +62,7 @@ func (s *server) createTournament(c echo.Context) error {
 		return show(http.StatusUnprocessableEntity, f)
 	}
 	// Validate (domain) and save (store) in one step.
-	actor, _ := currentUser(c)
-	t, err := s.store.Create(c.Request().Context(), actor, set)
+	t, err := s.store.Create(c.Request().Context(), actor(c), set)
 	if err != nil {
 		return formError(c, f, err, show)
 	}

@@ -111,8 +111,7 @@ func readDocument(c echo.Context, r io.Reader) (store.Document, error) {
 
 // importDocument stores doc as a new tournament in the user's name.
 func (s *server) importDocument(c echo.Context, doc store.Document) (int64, error) {
-	actor, _ := currentUser(c)
-	t, err := s.store.ImportTournament(c.Request().Context(), actor, doc)
+	t, err := s.store.ImportTournament(c.Request().Context(), actor(c), doc)
 	if err != nil {
 		return 0, err
 	}
