@@ -77,32 +77,24 @@ func (s *server) apiLateEntry(c echo.Context) error {
 	return c.JSON(http.StatusCreated, soldJSON{Player: playerOut(p, []tournament.CardNo{card}), Sold: []tournament.CardNo{card}})
 }
 
-// apiWithdraw withdraws card :no's player (SW-16).
-func (s *server) apiWithdraw(c echo.Context) error {
-	return s.apiCardAction(c, s.act.withdraw)
-}
-
-// apiReinstate takes card :no's withdrawal back (SW-16).
-func (s *server) apiReinstate(c echo.Context) error {
-	return s.apiCardAction(c, s.act.reinstate)
-}
-
-// apiCardAction applies a Swiss card change to card :no; answer 200, the
-// tournament.
-func (s *server) apiCardAction(c echo.Context, change cardChange) error {
-	id, err := tournamentID(c)
-	if err != nil {
-		return err
+// apiCardAction is a Swiss card change (withdraw, reinstate; SW-16) of
+// card :no; answer 200, the tournament.
+func (s *server) apiCardAction(change cardChange) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := tournamentID(c)
+		if err != nil {
+			return err
+		}
+		no, err := strconv.Atoi(c.Param("no"))
+		if err != nil {
+			return notFound(c)
+		}
+		t, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no))
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, tournamentOut(t))
 	}
-	no, err := strconv.Atoi(c.Param("no"))
-	if err != nil {
-		return notFound(c)
-	}
-	t, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, tournamentOut(t))
 }
 
 // apiEndSwiss ends a Swiss tournament after its complete latest round,

@@ -197,31 +197,24 @@ func (s *server) cardConfirm(c echo.Context, action string, ok func(*tournament.
 	return render(c, http.StatusOK, views.CardConfirmPage(m))
 }
 
-// withdraw withdraws the card's player (SW-16).
-func (s *server) withdraw(c echo.Context) error {
-	return s.cardAction(c, s.act.withdraw)
-}
-
-// reinstate takes the card's withdrawal back (SW-16).
-func (s *server) reinstate(c echo.Context) error {
-	return s.cardAction(c, s.act.reinstate)
-}
-
-// cardAction applies a Swiss card change to the form's card; a refusal
-// shows the draw page with the message.
-func (s *server) cardAction(c echo.Context, change cardChange) error {
-	id, err := tournamentID(c)
-	if err != nil {
-		return err
+// cardAction is the draw page's form of a Swiss card change (withdraw,
+// reinstate; SW-16) on the form's card; a refusal shows the draw page
+// with the message.
+func (s *server) cardAction(change cardChange) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := tournamentID(c)
+		if err != nil {
+			return err
+		}
+		no, err := strconv.Atoi(c.FormValue("card"))
+		if err != nil {
+			return badRequest(c, "card", "form.number_bad")
+		}
+		if _, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no)); err != nil {
+			return s.drawFailed(c, id, views.NewForm(nil), err)
+		}
+		return redirect(c, tournamentURL(id, "/draw"))
 	}
-	no, err := strconv.Atoi(c.FormValue("card"))
-	if err != nil {
-		return badRequest(c, "card", "form.number_bad")
-	}
-	if _, err := change(c.Request().Context(), id, actor(c), tournament.CardNo(no)); err != nil {
-		return s.drawFailed(c, id, views.NewForm(nil), err)
-	}
-	return redirect(c, tournamentURL(id, "/draw"))
 }
 
 // endConfirm asks before the tournament ends after round ?round= (SW-2,
