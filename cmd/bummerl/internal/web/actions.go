@@ -10,12 +10,15 @@ import (
 	"bummerl/store"
 )
 
-// The app's writes, each once (issue 21). A page and its API twin parse
-// their own input (a form, JSON) and check it, call the one use case here,
-// and answer in their own way (a redirect or a fragment, JSON). A use case
-// is one store.Update — one transaction, one audit row under its
-// store.Action — and returns the tournament as saved with what the write
-// made, or the refusal unchanged, which each caller shows its way.
+// The writes that a page and the API both make, each once (issue 21). The
+// page and its API twin parse their own input (a form, JSON) and check it,
+// call the one use case here, and answer in their own way (a redirect or a
+// fragment, JSON). A use case is one store.Update — one transaction, one
+// audit row under its store.Action — and returns the tournament as saved
+// with what the write made, or the refusal unchanged, which each caller
+// shows its way. Creating and importing a tournament are one store call
+// each, which both call directly; a write only a page makes (clearing a
+// result, a table by hand, the digital tables, accounts) stays with it.
 
 // actions are the use cases; server.act holds them.
 type actions struct {

@@ -19,9 +19,9 @@ import (
 	"bummerl/domain/tournament"
 )
 
-// The JSON API (docs/api.md). Handlers call the same store and domain
-// methods as the pages; errors become {"error", "field", "code"} in
-// handleError.
+// The JSON API (docs/api.md). Handlers read the same store as the pages
+// and write through the same use cases (actions.go); errors become
+// {"error", "field", "code"} in handleError.
 
 // settingsJSON is tournament.Settings on the wire (P-9).
 type settingsJSON struct {

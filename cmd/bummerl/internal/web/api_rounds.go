@@ -14,7 +14,7 @@ import (
 )
 
 // The JSON API of the draw, the rounds, the results and the standings
-// (docs/api.md). Same store and domain calls as the pages.
+// (docs/api.md). The writes are the pages' use cases (actions.go).
 
 type resultJSON struct {
 	Winner  tournament.CardNo      `json:"winner"`

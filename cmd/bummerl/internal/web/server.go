@@ -47,7 +47,8 @@ type Config struct {
 }
 
 // server holds the dependencies of the handlers. Handlers are thin: parse
-// the request, call the store and the domain, render a view.
+// the request, write through a use case (actions.go) or read the store
+// and the domain, render a view.
 type server struct {
 	store    *store.Store
 	baseURL  string

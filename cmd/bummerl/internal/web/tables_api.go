@@ -10,7 +10,7 @@ import (
 )
 
 // The JSON API of the tables and the call board (docs/api.md): the same
-// domain calls as the board page.
+// use cases (actions.go) as the board page.
 
 type boardJSON struct {
 	Round   int           `json:"round"`  // 0 before the draw
