@@ -123,6 +123,7 @@ func TestHistoryPages(t *testing.T) {
 // biggest single actions — selling all cards at once, drawing 4096 cards —
 // show their rows bounded (the page of the oldest actions).
 func TestHistoryPageSize4096(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	if testing.Short() {
 		t.Skip("a 4096-card tournament")
 	}

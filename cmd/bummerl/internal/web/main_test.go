@@ -1,8 +1,10 @@
 package web
 
 import (
+	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"sync/atomic"
 	"testing"
 
@@ -25,6 +27,14 @@ func TestMain(m *testing.M) {
 	// Passwords at bcrypt's lowest cost: the checks are the same, the
 	// suite minutes faster (store.PasswordCost).
 	store.PasswordCost = bcrypt.MinCost
+	// The parallel tests mostly wait: on Chromium, on streams, on
+	// timeouts. go test runs GOMAXPROCS of them at once unless told
+	// otherwise, which leaves a 2-core machine idle most of the suite
+	// (docs/web.md "The suite's time"); -parallel still decides when given.
+	flag.Parse()
+	if !flagSet("test.parallel") {
+		flag.Set("test.parallel", strconv.Itoa(parallelTests))
+	}
 	code := m.Run()
 	stopBrowser()
 	storetest.Report("bummerl/cmd/bummerl/internal/web")
@@ -37,4 +47,15 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(code)
+}
+
+// parallelTests is how many parallel tests run at once by default: enough
+// to keep two cores busy while most of them wait.
+const parallelTests = 6
+
+// flagSet tells whether the command line set the flag.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -244,6 +244,7 @@ func playOut(t *testing.T, f fixture, phones [2]seatPhone, r *mrand.Rand, sharp,
 // result in the tournament is the engine's match verdict of the table's
 // match record, entered with the audit action "table result".
 func TestPlayMatches(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	cases := []struct {
 		variant, closing string
 		bummerl          int

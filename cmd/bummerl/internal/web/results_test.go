@@ -98,6 +98,7 @@ func TestQuickResultNoDefaultWinner(t *testing.T) {
 }
 
 func TestSheetResult(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	// Seat 1 (B) wins 2:1 Bummerl: B 3+3+1, A 3+3+1, B 3+2+2.
 	good := []string{"1/3/declared", "1/3/declared", "1/1/last_trick", "0/3/closing_failed", "0/2", "0/2/declared",
 		"1/3/declared", "1/2/renonce", "1/2/declared"}

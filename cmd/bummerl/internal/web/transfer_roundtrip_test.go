@@ -219,6 +219,7 @@ func moveTo(t *testing.T, to *testApp, doc []byte, id int64) []byte {
 // server), and from there back to a third SQLite file; every copy has the
 // same document and serves the same pages as the laptop.
 func TestTransferRoundTrip(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	start := time.Now()
 	laptop := newTestApp(t)
 	id := playEvening(t, laptop, 256)

@@ -152,6 +152,7 @@ func TestTransferPages(t *testing.T) {
 // Issue 13, docs/api.md: GET /api/tournaments/:id/export and POST
 // /api/tournaments/import carry the same document for programs.
 func TestTransferAPI(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
 	f.drawDigital()
 	f.finishRound(1)

@@ -31,6 +31,7 @@ type walkForm struct {
 // (with a valid CSRF token), answers without a server error. Refusals are
 // fine; a 5xx is a handler that did not expect what anyone can send.
 func TestNoRouteFails(t *testing.T) {
+	t.Parallel() // slow and on its own app: runs beside the browser tests
 	app := newTestApp(t)
 	org := app.loggedIn("Anna", store.Organiser)
 	helper := app.loggedIn("Hans", store.Helper)
