@@ -218,12 +218,8 @@ type soldJSON struct {
 
 // apiSell adds a player if needed and sells him cards, in one transaction.
 func (s *server) apiSell(c echo.Context) error {
-	id, err := tournamentID(c)
+	id, in, err := tournamentInput[saleJSON](c)
 	if err != nil {
-		return err
-	}
-	var in saleJSON
-	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	payment, err := tournament.ParsePayMethod(in.Payment)
@@ -300,6 +296,17 @@ func (s *server) apiNext(c echo.Context) error {
 		})
 	}
 	return c.JSON(http.StatusOK, out)
+}
+
+// tournamentInput is an API write's tournament (the path's :id) and its
+// JSON body (decodeJSON), the two things every such handler reads first.
+func tournamentInput[T any](c echo.Context) (int64, T, error) {
+	var in T
+	id, err := tournamentID(c)
+	if err != nil {
+		return 0, in, err
+	}
+	return id, in, decodeJSON(c, &in)
 }
 
 // decodeJSON reads a JSON request body into v. Only application/json is

@@ -10,12 +10,8 @@ import (
 // settings page does: every field, the same defaults as creating. After
 // the draw only date, start and venue may change (docs/tournament.md).
 func (s *server) apiChangeSettings(c echo.Context) error {
-	id, err := tournamentID(c)
+	id, in, err := tournamentInput[settingsJSON](c)
 	if err != nil {
-		return err
-	}
-	var in settingsJSON
-	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	t, err := s.act.changeSettings(c.Request().Context(), id, actor(c), in.settings(), false)
@@ -34,12 +30,8 @@ type resizeJSON struct {
 // (P-2), as the sale desk's offer does: cards above the new N get the
 // lowest free numbers, prizes beyond it are dropped.
 func (s *server) apiResize(c echo.Context) error {
-	id, err := tournamentID(c)
+	id, in, err := tournamentInput[resizeJSON](c)
 	if err != nil {
-		return err
-	}
-	var in resizeJSON
-	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	t, err := s.act.resize(c.Request().Context(), id, actor(c), in.Cards)

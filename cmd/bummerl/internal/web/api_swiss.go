@@ -61,12 +61,8 @@ type lateEntryJSON struct {
 // apiLateEntry enters a new player with one card, paired from the next
 // round (SW-15); 201 with the player and his card.
 func (s *server) apiLateEntry(c echo.Context) error {
-	id, err := tournamentID(c)
+	id, in, err := tournamentInput[lateEntryJSON](c)
 	if err != nil {
-		return err
-	}
-	var in lateEntryJSON
-	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	t, player, card, err := s.act.enterLate(c.Request().Context(), id, actor(c), tournament.Player{Name: in.Name, Club: in.Club, Phone: in.Phone})
