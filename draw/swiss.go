@@ -13,9 +13,11 @@ import (
 // what swiss.PairRound was given — every player's points, opponents, bye
 // and rank before the round — and the boards it gave. Verify pairs the
 // round again from the revealed seed (SW-4: the same input and seed give
-// the same pairing); in round 1 it also draws the order from the seed.
-// Points, opponents and ranks of later rounds follow from the public
-// results of the rounds before.
+// the same pairing, the best by the criteria of SW-5); in round 1 it also
+// draws the order from the seed. A protocol whose boards differ is refused
+// with the first criterion its pairing does worse on. Points, opponents
+// and ranks of later rounds follow from the public results of the rounds
+// before.
 
 // ProtocolSwiss is the pairing of a Swiss round.
 type ProtocolSwiss struct {
@@ -122,10 +124,61 @@ func (p Protocol) verifySwiss() error {
 			exp = want[i]
 		}
 		if got != exp {
+			en, de := p.Swiss.why(in, p.Seed, pg.Quality)
 			return newError(CodeTicket, -1, -1, "boards",
-				fmt.Sprintf("board %d is %d–%d, but the seed pairs %d–%d", i+1, got[0], got[1], exp[0], exp[1]),
-				fmt.Sprintf("Brett %d ist %d–%d, der Seed paart aber %d–%d", i+1, got[0], got[1], exp[0], exp[1]))
+				fmt.Sprintf("board %d is %d–%d, but the seed pairs %d–%d: %s", i+1, got[0], got[1], exp[0], exp[1], en),
+				fmt.Sprintf("Brett %d ist %d–%d, der Seed paart aber %d–%d: %s", i+1, got[0], got[1], exp[0], exp[1], de))
 		}
 	}
 	return nil
+}
+
+// criteria name the criteria of SW-5 in the order of swiss.Quality's
+// Criteria, to say which one a protocol's pairing loses on: what it has
+// (%[1]d) and what the best pairing has (%[2]d).
+var criteria = [9][2]string{
+	{"%d rematches where %d will do (SW-6)", "%d Wiederholungspaarungen, wo %d genügen (SW-6)"},
+	{"the bye goes to a player with %d eligible players ranked below him where %d will do (SW-7)",
+		"das Freilos geht an einen Spieler mit %d berechtigten Spielern hinter ihm, wo %d genügen (SW-7)"},
+	{"%d floater pairs where %d will do (SW-5)", "%d Floater-Paare, wo %d genügen (SW-5)"},
+	{"score differences of %d where %d will do (SW-5)", "Punktedifferenzen von %d, wo %d genügen (SW-5)"},
+	{"%d score groups crossed where %d will do (SW-5)", "%d überquerte Punktgruppen, wo %d genügen (SW-5)"},
+	{"floaters %d places from the edges of their score groups where %d will do (SW-5)",
+		"Floater %d Plätze von den Rändern ihrer Punktgruppen, wo %d genügen (SW-5)"},
+	{"a rank distance within score groups of %d where %d is possible: top half against bottom half (SW-5)",
+		"ein Rangabstand innerhalb der Punktgruppen von %d, wo %d möglich ist: obere gegen untere Hälfte (SW-5)"},
+	{"squared rank distances of %d where %d will do (SW-5)", "quadrierte Rangabstände von %d, wo %d genügen (SW-5)"},
+	{"a lot of %d where %d is drawn (SW-5)", "ein Los von %d, wo %d gezogen ist (SW-5)"},
+}
+
+// why says why the protocol's boards are not the pairing the criteria give
+// (best): the first criterion on which they do worse, or that they do not
+// pair everyone once, or only their order.
+func (s *ProtocolSwiss) why(in []swiss.Player, seed string, best swiss.Quality) (en, de string) {
+	var pairs []swiss.Pair
+	var bye swiss.PlayerID
+	for _, b := range s.Boards {
+		if b[1] == 0 {
+			bye = swiss.PlayerID(b[0])
+		} else {
+			pairs = append(pairs, swiss.Pair{A: swiss.PlayerID(b[0]), B: swiss.PlayerID(b[1])})
+		}
+	}
+	q, err := swiss.Assess(in, seed, swiss.Options{}, pairs, bye)
+	if err != nil {
+		return "the boards do not pair every player once, or give the bye to a player who may not have it (SW-7)",
+			"die Bretter paaren nicht jeden Spieler genau einmal oder geben das Freilos einem Spieler, der es nicht bekommen darf (SW-7)"
+	}
+	got, want := q.Criteria(), best.Criteria()
+	for k := range got {
+		if got[k] != want[k] {
+			g, w := got[k], want[k]
+			if k == 6 { // Apart counts larger as better; Criteria negates it
+				g, w = -g, -w
+			}
+			return fmt.Sprintf(criteria[k][0], g, w), fmt.Sprintf(criteria[k][1], g, w)
+		}
+	}
+	return "the same pairing, but the boards are not in order (SW-8)",
+		"dieselbe Paarung, aber die Bretter sind nicht in Reihenfolge (SW-8)"
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"bummerl/domain/schnapsen"
@@ -131,5 +132,48 @@ func TestSwissProtocolSeedList(t *testing.T) {
 	}
 	if p2, _ := ProtocolOf(tr, 2); p2.Swiss.Seeds != nil || p2.Verify() != nil {
 		t.Fatalf("round 2: seeds %v, verify %v", p2.Swiss.Seeds, p2.Verify())
+	}
+}
+
+// TestSwissProtocolCriteria: a protocol whose boards are a valid pairing
+// but not the best by the criteria of SW-5 is refused, naming the first
+// criterion it loses on — round 1 paired 1–2, 3–4 (the pairing before
+// issue 22) loses on top half against bottom half —; boards in another
+// order say so (SW-8), and boards that pair a player twice say that.
+func TestSwissProtocolCriteria(t *testing.T) {
+	tr := swissEvening(t)
+	p, err := ProtocolOf(tr, 1)
+	mustDo(t, err)
+	byRank := slices.Clone(p.Swiss.Players)
+	slices.SortFunc(byRank, func(a, b ProtocolSwissPlayer) int { return a.Rank - b.Rank })
+	var old [][2]tournament.CardNo
+	for i := 0; i+1 < len(byRank); i += 2 {
+		old = append(old, [2]tournament.CardNo{byRank[i].Card, byRank[i+1].Card})
+	}
+	old = append(old, [2]tournament.CardNo{byRank[len(byRank)-1].Card, 0}) // 9 players: the last has the bye
+	for _, tc := range []struct {
+		name   string
+		boards func([][2]tournament.CardNo) [][2]tournament.CardNo
+		en, de string
+	}{
+		{"1–2, 3–4", func([][2]tournament.CardNo) [][2]tournament.CardNo { return old },
+			"a rank distance within score groups of 4 where 16 is possible: top half against bottom half (SW-5)",
+			"obere gegen untere Hälfte"},
+		{"boards swapped", func(b [][2]tournament.CardNo) [][2]tournament.CardNo {
+			b[0], b[1] = b[1], b[0]
+			return b
+		}, "the same pairing, but the boards are not in order (SW-8)", "nicht in Reihenfolge"},
+		{"a player twice", func(b [][2]tournament.CardNo) [][2]tournament.CardNo {
+			b[0][1] = b[1][0]
+			return b
+		}, "do not pair every player once", "nicht jeden Spieler genau einmal"},
+	} {
+		q, _ := ProtocolOf(tr, 1)
+		q.Swiss.Boards = tc.boards(q.Swiss.Boards)
+		err := q.Verify()
+		var de *Error
+		if !errors.As(err, &de) || de.Code != CodeTicket || !strings.Contains(de.Text("en"), tc.en) || !strings.Contains(de.Text("de"), tc.de) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.en)
+		}
 	}
 }

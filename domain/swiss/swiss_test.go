@@ -45,31 +45,88 @@ func TestDrawOrder(t *testing.T) { // SW-4
 	}
 }
 
+// TestPairRoundCases: the worked examples of docs/swiss.md, one or more
+// per criterion of SW-5, and the refusals. Each example checks the pairing
+// and that the exhaustive search agrees it is the best.
 func TestPairRoundCases(t *testing.T) {
 	p := func(id PlayerID, pts int, bye bool, opp ...PlayerID) Player {
 		return Player{ID: id, Points: pts, HadBye: bye, Opponents: opp, Rank: int(id)}
 	}
+	field := func(pts ...int) []Player { // ids 1, 2, … ranked in order, nobody has met
+		var ps []Player
+		for i, x := range pts {
+			ps = append(ps, p(PlayerID(i+1), x, false))
+		}
+		return ps
+	}
+	met := func(ps []Player, pairs ...Pair) []Player {
+		for _, pr := range pairs {
+			ps[pr.A-1].Opponents = append(ps[pr.A-1].Opponents, pr.B)
+			ps[pr.B-1].Opponents = append(ps[pr.B-1].Opponents, pr.A)
+		}
+		return ps
+	}
+	eighteen := field(2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 	for _, tc := range []struct {
 		name  string
 		ps    []Player
+		opt   Options
 		pairs []Pair
 		bye   PlayerID
 		code  string
+		// The runner-up, and the criterion (1 … 9) it loses on.
+		not     []Pair
+		notBye  PlayerID
+		decides int
 	}{
-		{name: "round 1 in rank order", ps: []Player{p(1, 0, false), p(2, 0, false), p(3, 0, false), p(4, 0, false)},
-			pairs: []Pair{{1, 2}, {3, 4}}},
-		{name: "SW-5 avoids the rematch inside the group",
-			ps:    []Player{p(1, 1, false, 2), p(2, 1, false, 1), p(3, 1, false, 4), p(4, 1, false, 3)},
-			pairs: []Pair{{1, 3}, {2, 4}}},
-		{name: "SW-5 one floater pair rather than two",
-			ps:    []Player{p(1, 2, false), p(2, 1, false), p(3, 1, false), p(4, 0, false)},
-			pairs: []Pair{{1, 4}, {2, 3}}},
-		{name: "SW-5 floats to the nearest group",
-			ps:    []Player{p(1, 2, false), p(2, 2, false), p(3, 2, false), p(4, 1, false), p(5, 0, false), p(6, 0, false)},
-			pairs: []Pair{{1, 2}, {3, 4}, {5, 6}}},
-		{name: "SW-7 bye to the lowest without a bye",
+		{name: "1 rematch: 1–2 and 2–3 met, two floater pairs rather than a rematch",
+			ps:    met(field(4, 4, 3, 3), Pair{1, 2}, Pair{2, 3}),
+			pairs: []Pair{{1, 3}, {2, 4}}, not: []Pair{{1, 2}, {3, 4}}, decides: 1},
+		{name: "2 bye to the lowest without a bye",
 			ps:    []Player{p(1, 1, false), p(2, 1, false), p(3, 0, false), p(4, 0, true), p(5, 0, true)},
-			pairs: []Pair{{1, 2}, {4, 5}}, bye: 3},
+			pairs: []Pair{{1, 2}, {4, 5}}, bye: 3, not: []Pair{{1, 3}, {4, 5}}, notBye: 2, decides: 2},
+		{name: "2 a late entry has no bye in his first round",
+			ps:    met(field(1, 1, 0, 0, 0), Pair{1, 3}, Pair{2, 4}),
+			pairs: []Pair{{1, 2}, {3, 5}}, bye: 4},
+		{name: "2 a late entry may have the bye when the organiser allows it",
+			ps:  met(field(1, 1, 0, 0, 0), Pair{1, 3}, Pair{2, 4}),
+			opt: Options{LateEntryBye: true}, pairs: []Pair{{1, 2}, {3, 4}}, bye: 5},
+		{name: "2 a late entry has the bye when nobody else may",
+			ps:    []Player{p(1, 2, true, 2), p(2, 1, true, 1), p(3, 0, false)},
+			pairs: []Pair{{1, 2}}, bye: 3},
+		{name: "3 one floater pair rather than two",
+			ps:    field(2, 1, 1, 0),
+			pairs: []Pair{{1, 4}, {2, 3}}, not: []Pair{{1, 2}, {3, 4}}, decides: 3},
+		{name: "3 issue 22: 18 players, none float when 1–3, 2–4 can play",
+			ps:    met(eighteen, Pair{3, 4}),
+			pairs: []Pair{{1, 3}, {2, 4}, {5, 12}, {6, 13}, {7, 14}, {8, 15}, {9, 16}, {10, 17}, {11, 18}}},
+		{name: "4 score difference: 3–2 points and 1–0, not 3–1 and 2–0",
+			ps:    field(3, 2, 1, 0),
+			pairs: []Pair{{1, 2}, {3, 4}}, not: []Pair{{1, 3}, {2, 4}}, decides: 4},
+		{name: "4 score difference comes before groups crossed: 13 points across 6 groups, not 15 across 4",
+			ps:    met(field(14, 11, 10, 10, 8, 8, 4, 0), Pair{1, 8}, Pair{5, 6}),
+			pairs: []Pair{{1, 5}, {2, 6}, {3, 4}, {7, 8}}, not: []Pair{{1, 2}, {3, 4}, {5, 7}, {6, 8}}, decides: 4},
+		{name: "5 groups crossed: two floaters across one group, not across two",
+			ps:    met(field(5, 5, 3, 3, 2, 2, 1, 1), Pair{3, 4}, Pair{3, 5}, Pair{3, 6}, Pair{4, 5}, Pair{4, 6}),
+			pairs: []Pair{{1, 3}, {2, 4}, {5, 6}, {7, 8}}, not: []Pair{{1, 2}, {3, 7}, {4, 8}, {5, 6}}, decides: 5},
+		{name: "6 the lowest floats down to the highest",
+			ps:    field(2, 2, 2, 1, 1, 1),
+			pairs: []Pair{{1, 2}, {3, 4}, {5, 6}}, not: []Pair{{1, 3}, {2, 4}, {5, 6}}, decides: 6},
+		{name: "7 and 8 round 1: top half against bottom half, in order",
+			ps:    field(0, 0, 0, 0, 0, 0, 0, 0),
+			pairs: []Pair{{1, 5}, {2, 6}, {3, 7}, {4, 8}}, not: []Pair{{1, 2}, {3, 4}, {5, 6}, {7, 8}}, decides: 7},
+		{name: "7 and 8 round 1 with the bye",
+			ps:    field(0, 0, 0, 0, 0),
+			pairs: []Pair{{1, 3}, {2, 4}}, bye: 5, not: []Pair{{1, 4}, {2, 3}}, notBye: 5, decides: 8},
+		{name: "7 apart: 1–3 met, 1–4 and 2–3 rather than 1–2 and 3–4",
+			ps:    met(field(1, 1, 1, 1), Pair{1, 3}),
+			pairs: []Pair{{1, 4}, {2, 3}}, not: []Pair{{1, 2}, {3, 4}}, decides: 7},
+		{name: "8 squares: 1–5 met, 1–6, 2–5, 3–7, 4–8 rather than 1–6, 2–5, 3–8, 4–7",
+			ps:    met(field(0, 0, 0, 0, 0, 0, 0, 0), Pair{1, 5}),
+			pairs: []Pair{{1, 6}, {2, 5}, {3, 7}, {4, 8}}, not: []Pair{{1, 6}, {2, 5}, {3, 8}, {4, 7}}, decides: 8},
+		{name: "9 the lot decides between 1–3, 2–4, 5–6 and 1–2, 3–5, 4–6",
+			ps:    met(field(4, 4, 4, 3, 3, 3), Pair{3, 4}),
+			pairs: []Pair{{1, 3}, {2, 4}, {5, 6}}, not: []Pair{{1, 2}, {3, 5}, {4, 6}}, decides: 9},
 		{name: "SW-16 withdrawn players are not paired",
 			ps:    []Player{p(1, 1, false), {ID: 2, Withdrawn: true}, p(3, 0, false)},
 			pairs: []Pair{{1, 3}}},
@@ -80,7 +137,7 @@ func TestPairRoundCases(t *testing.T) {
 		{name: "too few", ps: []Player{p(1, 0, false)}, code: "too_few_players"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pg, err := PairRound(tc.ps, "s")
+			pg, err := PairRoundWith(tc.ps, "x", tc.opt)
 			var e *Error
 			if tc.code != "" {
 				if !errors.As(err, &e) || e.Code != tc.code {
@@ -91,11 +148,26 @@ func TestPairRoundCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.bye == 0 && len(tc.ps)%2 == 1 {
-				tc.bye = pg.Bye // not under test
-			}
 			if !slices.Equal(pg.Pairs, tc.pairs) || pg.Bye != tc.bye {
 				t.Fatalf("got %v bye %d, want %v bye %d", pg.Pairs, pg.Bye, tc.pairs, tc.bye)
+			}
+			if rf := newRef(tc.ps, "x", tc.opt); len(rf.act) <= bruteLimit && rf.brute() != pg.Quality {
+				t.Fatalf("quality %+v, exhaustive search %+v", pg.Quality, rf.brute())
+			}
+			if tc.not == nil {
+				return
+			}
+			q, err := Assess(tc.ps, "x", tc.opt, tc.not, tc.notBye)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := pg.Quality.Criteria(), q.Criteria()
+			k := 0
+			for k < len(a) && a[k] == b[k] {
+				k++
+			}
+			if k+1 != tc.decides || pg.Quality.Compare(q) >= 0 {
+				t.Fatalf("the runner-up %v loses on criterion %d, want %d: %+v against %+v", tc.not, k+1, tc.decides, q, pg.Quality)
 			}
 		})
 	}
