@@ -38,6 +38,7 @@ func init() {
 		"round.versus":             {"gegen", "against"},
 		"round.status":             {"Stand", "Status"},
 		"round.bye":                {"Freilos", "Bye"},
+		"round.bye_swiss":          {"spielfrei, 1 Punkt", "bye, 1 point"},
 		"round.surrendered":        {"aufgegeben (beide Karten einer Person)", "surrendered (both cards of one player)"},
 		"round.open":               {"offen", "open"},
 		"round.playing":            {"wird gespielt an Tisch %d", "being played at table %d"},

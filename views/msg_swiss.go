@@ -54,7 +54,7 @@ func init() {
 		"swiss.place_of":             {"Platz %d von %d", "place %d of %d"},
 		"swiss.you_withdrawn":        {"Du hast dich zurückgezogen und wirst nicht mehr gepaart.", "You have withdrawn and are no longer paired."},
 		"swiss.you_from":             {"Du wirst ab Runde %d gepaart.", "You are paired from round %d on."},
-		"swiss.bye":                  {"Freilos: 1 Punkt ohne Partie", "Bye: 1 point without playing"},
+		"swiss.bye":                  {"Spielfrei: 1 Punkt ohne Partie", "Bye: 1 point without playing"},
 		"swiss.screen_points":        {"%d P · Bh %d", "%d pts · Bh %d"},
 		"swiss.screen_points_one":    {"%d P · Bh %d", "%d pt · Bh %d"},
 		"swiss.verify":               {"Die Paarung folgt aus der Tabelle vor der Runde und der aufgedeckten Zufallszahl: Das Protokoll nennt beide, und dieselben Daten ergeben dieselbe Paarung.", "The pairing follows from the standings before the round and the revealed seed: the protocol lists both, and the same data give the same pairing."},

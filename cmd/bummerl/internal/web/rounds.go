@@ -44,7 +44,7 @@ func matchRow(r roster, round tournament.Round, m tournament.Match, lang string)
 		Round: round.No, No: m.No, Name: tournament.RoundName(round, m.Bracket).Text(lang),
 		A: m.A, B: m.B, AName: r.holder(m.A).Name, BName: r.holder(m.B).Name,
 		Bye: m.Bye(), Surrendered: m.Surrendered, Started: m.Started,
-		Table: r.t.TableOf(m), Result: m.Result, Version: m.Version,
+		Table: r.t.TableOf(m), Result: m.Result, Version: m.Version, Swiss: r.t.Settings.IsSwiss(),
 	}
 }
 

@@ -53,6 +53,11 @@ func screenModel(t *tournament.Tournament, lang string) views.ScreenModel {
 		for _, w := range b.Waiting {
 			m.Waiting = append(m.Waiting, screenMatch(t, ros, *r, w.Match, lang))
 		}
+		for _, mt := range r.Matches {
+			if mt.Bye() {
+				m.Byes = append(m.Byes, screenMatch(t, ros, *r, mt, lang))
+			}
+		}
 		m.Results = latestResults(t, ros, lang)
 		if t.Settings.IsSwiss() { // the standings table, never a bracket (issue 14)
 			m.Swiss = swissTableView(t)

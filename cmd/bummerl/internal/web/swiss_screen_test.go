@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bummerl/domain/tournament"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -53,4 +54,39 @@ func mustMatch(t *testing.T, s, pattern string) {
 	if !regexp.MustCompile(pattern).MatchString(s) {
 		t.Errorf("no %s in:\n%s", pattern, s)
 	}
+}
+
+// TestSwissByeShown: the bye of a Swiss round is named on the projector,
+// on the round page and on the player's phone as a point without playing
+// (SW-7, issue 22); a Preisschnapsen bye on the projector as going through.
+func TestSwissByeShown(t *testing.T) {
+	f := swissFixture(t)
+	anon := f.app.client()
+	f.drawDigital() // 5 players: one bye
+	var bye tournament.Match
+	for _, m := range f.load().Rounds[0].Matches {
+		if m.Bye() {
+			bye = m
+		}
+	}
+	if bye.A == 0 {
+		t.Fatal("round 1 of 5 players has no bye")
+	}
+	name := newRoster(f.load()).holder(bye.A).Name
+	mustMatch(t, anon.get(f.path+"/screen").body,
+		`data-testid="screen-bye-`+strconv.Itoa(int(bye.A))+`">\s*`+regexp.QuoteMeta(name)+` <span class="muted">1 Punkt</span>`)
+	mustContain(t, anon.get(f.path+"/screen").body, "Spielfrei")
+	round := anon.get(f.path + "/rounds/1").body
+	mustMatch(t, round, `data-testid="status-`+strconv.Itoa(bye.No)+`">spielfrei, 1 Punkt<`)
+	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(bye.A))).body, "Spielfrei: 1 Punkt ohne Partie")
+	mustContain(t, anon.get(f.path+"/rounds/1?lang=en").body, "bye, 1 point")
+
+	ones := make([]int, 17) // 17 cards of 32: 15 byes, round 1 is no bracket yet
+	for i := range ones {
+		ones[i] = 1
+	}
+	p := newFixture(t, map[string]string{"cards": "32"}, ones...)
+	p.drawDigital()
+	screen := p.app.client().get(p.path + "/screen").body
+	mustMatch(t, screen, `data-testid="screen-bye-[0-9]+">[^<]+<span class="muted">Freilos: kommt weiter</span>`)
 }

@@ -275,7 +275,7 @@ func TestSwissPublicPages(t *testing.T) {
 	opp, _ := f.load().Player(tournament.PlayerID(m.B))
 	mustContain(t, phone, opp.Name)
 	bye := f.load().Rounds[0].Matches[2]
-	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(bye.A))).body, "Freilos: 1 Punkt ohne Partie")
+	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(bye.A))).body, "Spielfrei: 1 Punkt ohne Partie")
 
 	// The projector: the round's boards, then the standings, no bracket.
 	screen := anon.get(f.path + "/screen").body
