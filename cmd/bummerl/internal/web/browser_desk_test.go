@@ -21,13 +21,13 @@ func TestBrowserDesk(t *testing.T) {
 		t.Skip("browser tests skipped with -short")
 	}
 	browser := startBrowser(t)
-	t.Run("namesake ask", func(t *testing.T) { browserNamesakeAsk(t, browser) })
-	t.Run("round entered by keyboard", func(t *testing.T) { browserInlineRound(t, browser) })
-	t.Run("undo asks first", func(t *testing.T) { browserUndoAsks(t, browser) })
-	t.Run("history", func(t *testing.T) { browserHistory(t, browser) })
-	t.Run("takings", func(t *testing.T) { browserTakings(t, browser) })
-	t.Run("when and where", func(t *testing.T) { browserEvent(t, browser) })
-	t.Run("score sheet as on paper", func(t *testing.T) { browserSheet(t, browser) })
+	t.Run("namesake ask", inParallel(browser, browserNamesakeAsk))
+	t.Run("round entered by keyboard", inParallel(browser, browserInlineRound))
+	t.Run("undo asks first", inParallel(browser, browserUndoAsks))
+	t.Run("history", inParallel(browser, browserHistory))
+	t.Run("takings", inParallel(browser, browserTakings))
+	t.Run("when and where", inParallel(browser, browserEvent))
+	t.Run("score sheet as on paper", inParallel(browser, browserSheet))
 }
 
 // browserNamesakeAsk: a returning buyer typed as a new one is asked about;

@@ -401,3 +401,12 @@ func pdfPages(pdf []byte) int {
 }
 
 var pdfPage = regexp.MustCompile(`/Type\s*/Page\b[^s]`)
+
+// inParallel runs a browser test's subtest beside the other tests: each
+// makes its own app and opens its own tab, and mostly waits on Chromium.
+func inParallel(browser context.Context, fn func(*testing.T, context.Context)) func(*testing.T) {
+	return func(t *testing.T) {
+		t.Parallel()
+		fn(t, browser)
+	}
+}

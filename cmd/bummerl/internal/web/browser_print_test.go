@@ -33,10 +33,13 @@ func TestBrowserPrint(t *testing.T) {
 	browser := startBrowser(t)
 	requirePoppler(t)
 	for _, cards := range []int{16, 256} {
-		t.Run(strconv.Itoa(cards), func(t *testing.T) { browserPrint(t, browser, cards) })
+		t.Run(strconv.Itoa(cards), func(t *testing.T) {
+			t.Parallel()
+			browserPrint(t, browser, cards)
+		})
 	}
-	t.Run("projector bracket", func(t *testing.T) { browserScreenBracket(t, browser) })
-	t.Run("sheets of 5 Bummerl", func(t *testing.T) { browserSheetsLong(t, browser) })
+	t.Run("projector bracket", inParallel(browser, browserScreenBracket))
+	t.Run("sheets of 5 Bummerl", inParallel(browser, browserSheetsLong))
 }
 
 // browserSheetsLong: a match to 3 Bummerl takes up to 5 blocks of

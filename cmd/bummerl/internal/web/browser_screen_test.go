@@ -22,10 +22,10 @@ func TestBrowserScreen(t *testing.T) {
 		t.Skip("browser tests skipped with -short")
 	}
 	browser := startBrowser(t)
-	t.Run("projector", func(t *testing.T) { browserProjector(t, browser) })
-	t.Run("projector live", func(t *testing.T) { browserProjectorLive(t, browser) })
-	t.Run("phone call", func(t *testing.T) { browserPhoneCall(t, browser) })
-	t.Run("board", func(t *testing.T) { browserBoard(t, browser) })
+	t.Run("projector", inParallel(browser, browserProjector))
+	t.Run("projector live", inParallel(browser, browserProjectorLive))
+	t.Run("phone call", inParallel(browser, browserPhoneCall))
+	t.Run("board", inParallel(browser, browserBoard))
 }
 
 // roomNames are the players of an evening at the Gasthaus: long names
