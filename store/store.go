@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-sqlite3"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -101,12 +102,11 @@ func gormConfig() *gorm.Config {
 
 // openSQLite opens (creating if needed) the SQLite file at path.
 func openSQLite(path string) (*Store, error) {
-	conf := gormConfig()
-	db, err := gorm.Open(sqlite.Open(dsn(path, "immediate")), conf)
+	db, err := openBusy(dsn(path, "immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	rdb, err := gorm.Open(sqlite.Open(dsn(path, "deferred")), conf)
+	rdb, err := openBusy(dsn(path, "deferred"))
 	if err != nil {
 		closeDB(db)
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -125,6 +125,24 @@ func openSQLite(path string) (*Store, error) {
 		sqlDB.SetMaxIdleConns(readConns())
 	}
 	return &Store{db: db, rdb: rdb, Now: time.Now}, nil
+}
+
+// openBusy opens a SQLite connection pool, retrying while the file is
+// busy. The busy timeout covers transactions but not every step of
+// opening: a connection that switches a new file to WAL, or finds another
+// process recovering the WAL, gets SQLITE_BUSY at once, so processes
+// started together on a new database (a desk laptop and a CLI) would
+// fail at random. The retry gives up after the busy timeout.
+func openBusy(dsn string) (*gorm.DB, error) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		db, err := gorm.Open(sqlite.Open(dsn), gormConfig())
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy || time.Now().After(deadline) {
+			return db, err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // readConns bounds the reader pool.
