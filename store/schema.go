@@ -67,6 +67,52 @@ var migrations = []migration{
 	// (issue 20, tables_digital.go): digital_moves UNIQUE (table_id,
 	// seat, move_id).
 	{sqlite: execSQL(sqliteSeatMoveIDs11), postgres: execSQL(postgresSeatMoveIDs11)},
+	// 12: the login throttle's counts (issue 26, logins.go), shared by
+	// every process on the database; PostgreSQL: the processes' heartbeats
+	// and their counts per client address (shared.go).
+	{sqlite: execSQL(sqliteLogins12), postgres: execSQL(postgresLogins12)},
+}
+
+const (
+	sqliteLogins12 = `CREATE TABLE IF NOT EXISTS login_failures (
+		hash     TEXT PRIMARY KEY,
+		failures INTEGER NOT NULL,
+		last_at  INTEGER NOT NULL,
+		until_at INTEGER NOT NULL
+	);
+	CREATE INDEX IF NOT EXISTS login_failures_last ON login_failures(last_at);`
+	postgresLogins12 = `CREATE TABLE IF NOT EXISTS login_failures (
+		hash     TEXT PRIMARY KEY,
+		failures INTEGER NOT NULL,
+		last_at  BIGINT NOT NULL,
+		until_at BIGINT NOT NULL
+	);
+	CREATE INDEX IF NOT EXISTS login_failures_last ON login_failures(last_at);
+	CREATE UNLOGGED TABLE IF NOT EXISTS live_processes (
+		id      TEXT PRIMARY KEY,
+		seen_at BIGINT NOT NULL
+	);
+	CREATE UNLOGGED TABLE IF NOT EXISTS address_counts (
+		process TEXT NOT NULL REFERENCES live_processes(id) ON DELETE CASCADE,
+		kind    TEXT NOT NULL,
+		addr    TEXT NOT NULL,
+		n       INTEGER NOT NULL,
+		PRIMARY KEY (process, kind, addr)
+	);`
+)
+
+// ProgramSchema is the schema version this program writes: the number of
+// migrations.
+var ProgramSchema = len(migrations)
+
+// SchemaVersion reads the database's schema version: one small query, for
+// a health check (it also tells that the database answers).
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var version int
+	if err := s.rdb.WithContext(ctx).Raw(`SELECT version FROM schema_version`).Scan(&version).Error; err != nil {
+		return 0, fmt.Errorf("store: schema version: %w", err)
+	}
+	return version, nil
 }
 
 // execSQL is a step of plain SQL (one or more statements).

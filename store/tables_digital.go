@@ -519,7 +519,7 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 		if res.RowsAffected != 1 {
 			return ErrConflict
 		}
-		return nil
+		return s.notify(tx, tableKey(id), int64(row.Seq), row.Updated)
 	})
 	if err != nil {
 		m = nil // it may have applied the move: not to be cached
@@ -603,7 +603,10 @@ func (s *Store) AbandonTable(ctx context.Context, id int64, actor User) (Digital
 		if err := tx.Model(&row).Select("state", "updated_at").Updates(&row).Error; err != nil {
 			return err
 		}
-		return writeAudit(tx, row.Updated, row.TournamentID, actor, ActionAbandonTable, nil, tableAudit(row))
+		if err := writeAudit(tx, row.Updated, row.TournamentID, actor, ActionAbandonTable, nil, tableAudit(row)); err != nil {
+			return err
+		}
+		return s.notify(tx, tableKey(id), int64(row.Seq), row.Updated)
 	})
 	if err != nil {
 		return DigitalTable{}, err

@@ -281,7 +281,10 @@ func (s *Store) save(tx *gorm.DB, old, cur *rowSet, actor User, action Action) e
 	before.Groups, after.Groups = groups.changed, groups.upsert
 	before.Tickets, after.Tickets = tickets.changed, tickets.upsert
 	before.Matches, after.Matches = matches.changed, matches.upsert
-	return writeAudit(tx, now, cur.t.ID, actor, action, before, after)
+	if err := writeAudit(tx, now, cur.t.ID, actor, action, before, after); err != nil {
+		return err
+	}
+	return s.notify(tx, cur.t.ID, cur.t.Revision, cur.t.Updated) // the other processes' live pages, at the commit
 }
 
 // setTournament stamps the id of a newly created tournament on its rows.
