@@ -3,6 +3,7 @@ package store_test
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -257,4 +258,43 @@ func TestAddrCountsShared(t *testing.T) {
 	if got := cb.Others("192.0.2.1"); got != 0 {
 		t.Errorf("after a closed: b sees %d", got)
 	}
+}
+
+// The replayed matches each process keeps (the table cache) are tagged
+// with the move count read under the tournament's lock (issue 26): moves
+// made alternately through two stores (two processes) each find the other's
+// move, so every move applies to the current state, each store reads the
+// same state afterwards, and the deciding move records the result.
+func TestTableCacheAcrossProcesses(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		stores := []*store.Store{open(), open()}
+		tr := drawnTournament(t, stores[0])
+		mt := firstPlayable(t, tr)
+		dt, err := stores[1].StartTable(ctx, tr.ID, 1, mt.No, admin, "alternate", 0, seatTokens(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; ; n++ {
+			s := stores[n%2]
+			v := view(t, s, dt.ID, 0)
+			if other := view(t, stores[1-n%2], dt.ID, 0); other.Seq != v.Seq {
+				t.Fatalf("move %d: the stores read %d and %d moves", n, v.Seq, other.Seq)
+			}
+			if v.Finished {
+				break
+			}
+			mv := view(t, s, dt.ID, v.ToMove).Legal[0]
+			mv.ID = fmt.Sprint("alt", n)
+			if _, applied, err := s.PlayMove(ctx, dt.ID, mv, v.Seq); err != nil || !applied {
+				t.Fatalf("move %d through store %d: %v %v", n, n%2, applied, err)
+			}
+		}
+		got, err := stores[0].Load(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := got.Rounds[0].Matches[mt.No-1]; !m.Played() {
+			t.Fatalf("the decided match has no result: %+v", m)
+		}
+	})
 }

@@ -51,6 +51,8 @@ func (s *server) routes(e *echo.Echo) {
 	}
 	pub.withoutSlot().add(http.MethodGet, "/static/*", files.Serve)
 	pub.withoutSlot().add(http.MethodHead, "/static/*", files.Serve)
+	// For a proxy or an orchestrator: up, database, schema (health.go).
+	pub.withoutSlot().add(http.MethodGet, "/healthz", s.healthz)
 
 	// Staff: organisers and helpers at the sale desk.
 	st := s.group(e, staff)

@@ -101,6 +101,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /", "GET /setup", "POST /setup", "GET /login", "POST /login", "POST /logout",
 		"GET /t/:id", "GET /t/:id/card", "GET /t/:id/card/:no", "GET /t/:id/card/:no/qr.png",
 		"GET /static/*", "HEAD /static/*",
+		"GET /healthz", // up, database, schema version: for a proxy (issue 26)
 		"GET /api/tournaments", "GET /api/tournaments/:id", "GET /api/tournaments/:id/cards/:no/next",
 		// Rounds, protocols, standings and prizes are public (P-4: anyone may verify a draw).
 		"GET /t/:id/rounds", "GET /t/:id/rounds/:round", "GET /t/:id/rounds/:round/protocol.json", "GET /t/:id/standings",
