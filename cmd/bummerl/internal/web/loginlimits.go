@@ -13,7 +13,7 @@ import (
 )
 
 // Password checks cost bcrypt work, about a core for tens of
-// milliseconds each. Besides the count per name and address (throttle),
+// milliseconds each. Besides the count per name and address (perName),
 // failures are counted per address alone, so guessing with a new name each
 // time is throttled too, and only a few checks run at once, so guesses
 // from many addresses cannot take every core from the players' pages.
