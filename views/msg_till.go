@@ -13,7 +13,7 @@ func init() {
 		"till.prizes_hint":       {"Empfänger und Betrag (oder Sachpreis) sind aus der Preisliste vorausgefüllt, sobald der Platz entschieden ist. Eine falsche Auszahlung stornieren und neu eintragen.", "Recipient and amount (or goods) are filled in from the prize list once the place is decided. Cancel a wrong payout and record it again."},
 		"till.prize":             {"%d. Preis", "Prize %d"},
 		"till.prize_col":         {"Preis", "Prize"},
-		"till.place":             {"Platz %s", "place %s"},
+		"till.place":             {"%s Platz: %s", "place %s: %s"},
 		"till.paid_to":           {"Ausgegeben an %s", "Handed to %s"},
 		"till.paid_by":           {"von %s, %s", "by %s, %s"},
 		"till.payout_no":         {"Auszahlung %d", "payout %d"},
