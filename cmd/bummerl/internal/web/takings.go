@@ -181,13 +181,14 @@ func formCents(s string) (int, bool) {
 	return cents, ok
 }
 
-// refusePayout shows the Kassa with the refused form at its prize, or the
-// message at the top when the prize is not on the list.
+// refusePayout shows the Kassa with the refused form at its prize (a paid
+// prize keeps its payout, the message above it), or the message at the
+// top when the prize is not on the list.
 func (s *server) refusePayout(c echo.Context, status, prize int, f views.Form) error {
 	return s.renderTakings(c, status, func(m *views.TakingsModel) {
 		for i := range m.Prizes {
 			if m.Prizes[i].Prize == prize {
-				m.Prizes[i].Paid, m.Prizes[i].Form = nil, f
+				m.Prizes[i].Form = f
 				return
 			}
 		}

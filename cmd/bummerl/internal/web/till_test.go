@@ -118,6 +118,9 @@ func TestTillPages(t *testing.T) {
 		if r.status != tc.status || !strings.Contains(r.body, tc.msg) {
 			t.Errorf("%s: %d, want %d with %q", tc.name, r.status, tc.status, tc.msg)
 		}
+		if tc.name == "prize 1 again" { // the payout there stays in sight, with its cancel
+			mustContain(t, r.body, `data-testid="paid-1"`, `data-testid="cancel-payout-1"`)
+		}
 		if tc.name == "not an amount" {
 			mustContain(t, r.body, `id="f-amount-2" value="fünf" aria-invalid="true"`)
 		}
