@@ -77,27 +77,34 @@ func browserTill(t *testing.T, browser context.Context) {
 			t.Errorf("the PDF lacks %q", want)
 		}
 	}
-	// Read back: the payouts line by line add up to the column paid out,
-	// and every payment method's expected amount is its takings less it.
+	// Read back: the payouts line by line add up to the column paid out;
+	// per payment method sold less refunded is the takings, and the
+	// takings less the payouts what is left.
 	paid := 0
 	for _, m := range regexp.MustCompile(`(?m)^\d+ \d+\. Preis .* (bar|Karte \(Bankomat\)|anders) ([\d.]+,\d\d €)`).FindAllStringSubmatch(text, -1) {
 		paid += euroCents(t, m[2])
 	}
-	balance := regexp.MustCompile(`(?m)^(bar|Karte \(Bankomat\)|anders|Gesamt)(?: \(in der Kassa\))? (-?[\d.]+,\d\d €) − ([\d.]+,\d\d €) (-?[\d.]+,\d\d €)$`)
-	rows := map[string][3]int{}
-	for _, m := range balance.FindAllStringSubmatch(text, -1) {
-		rows[m[1]] = [3]int{euroCents(t, m[2]), euroCents(t, m[3]), euroCents(t, m[4])}
+	const money = `(-?[\d.]+,\d\d €)`
+	row := regexp.MustCompile(`(?m)^(bar|Karte \(Bankomat\)|anders|Gesamt)(?: \(in der Kassa\))? \d+ ` + money + ` \d+ ` + money + ` ` +
+		money + ` − ` + money + ` ` + money + `$`)
+	rows := map[string][5]int{}
+	for _, m := range row.FindAllStringSubmatch(text, -1) {
+		var r [5]int
+		for i := range r {
+			r[i] = euroCents(t, m[i+2])
+		}
+		rows[m[1]] = r
 	}
-	if len(rows) != 4 || paid != 14500 || rows["Gesamt"][1] != paid {
-		t.Fatalf("paid %d, balance rows %v in:\n%s", paid, rows, text)
+	if len(rows) != 4 || paid != 14500 || rows["Gesamt"][3] != paid {
+		t.Fatalf("paid %d, rows %v in:\n%s", paid, rows, text)
 	}
 	for method, r := range rows {
-		if r[0]-r[1] != r[2] {
-			t.Errorf("%s: %d − %d is not %d", method, r[0], r[1], r[2])
+		if r[0]-r[1] != r[2] || r[2]-r[3] != r[4] {
+			t.Errorf("%s does not add up: %v", method, r)
 		}
 	}
-	if rows["bar"] != [3]int{2000, 10000, -8000} || rows["Karte (Bankomat)"] != [3]int{1000, 4500, -3500} {
-		t.Errorf("balance %v", rows)
+	if rows["bar"] != [5]int{2000, 0, 2000, 10000, -8000} || rows["Karte (Bankomat)"] != [5]int{1000, 0, 1000, 4500, -3500} {
+		t.Errorf("by payment method %v", rows)
 	}
 	if !regexp.MustCompile(`Soll-Bestand bar \(Einnahmen bar − Auszahlungen bar\) -80,00 €`).MatchString(text) {
 		t.Errorf("the cash expected is not -80,00 € in:\n%s", text)
