@@ -30,6 +30,9 @@ type AuditRows struct {
 	Matches    []AuditMatch
 	// DigitalTable is the table a "start table" or "abandon table" is for.
 	DigitalTable *AuditTable
+	// Payout is the payout a "payout" records (after) or a "cancel
+	// payout" takes back (before); its time and user are the entry's.
+	Payout *tournament.Payout
 }
 
 // AuditTournament is the tournament row: its settings as stored.
@@ -123,6 +126,10 @@ func readChangeSet(s string) (changeSet, error) {
 // view is the change set as the history reads it.
 func (c changeSet) view() AuditRows {
 	v := AuditRows{Tickets: len(c.Tickets), DigitalTable: c.DigitalTable}
+	if c.Payout != nil {
+		p := c.Payout.domain()
+		v.Payout = &p
+	}
 	if t := c.Tournament; t != nil {
 		v.Tournament = &AuditTournament{Name: t.Name, Cards: t.Cards, MaxCards: t.MaxCards, PriceCents: t.PriceCents,
 			Variant: t.Variant, Closing: t.Closing, BummerlToWin: t.BummerlToWin, Prizes: t.Prizes,

@@ -89,17 +89,18 @@ var (
 // The refusals of an import that say why; the comment says what with is
 // given.
 var (
-	errDocumentJSON       = kind(ErrBadDocument.Code, "document_json")       // the decoder's complaint
-	errDocumentFormat     = kind(ErrBadDocument.Code, "document_format")     // the format given, DocumentFormat
-	errDocumentVersion    = kind(ErrBadDocument.Code, "document_version")    // the version given, DocumentFormat, DocumentVersion
-	errDocumentUnreadable = kind(ErrBadDocument.Code, "document_unreadable") // the decoder's complaint
-	errDocumentHead       = kind(ErrBadDocument.Code, "document_head")       // the format, the version
-	errDocumentNoAudit    = kind(ErrBadDocument.Code, "document_no_audit")
-	errDocumentOrigin     = kind(ErrBadDocument.Code, "document_origin")
-	errDocumentAuditJSON  = kind(ErrBadDocument.Code, "document_audit_json")        // the audit line's number
-	errDocumentDamaged    = kind(ErrBadDocument.Code, "document_damaged")           // the rule's refusal
-	errDocumentRound      = kind(ErrBadDocument.Code, "document_round_damaged")     // the round, the draw's refusal
-	errDuplicateNamed     = kind(ErrDuplicateImport.Code, "duplicate_import_named") // the id, the name
+	errDocumentJSON        = kind(ErrBadDocument.Code, "document_json")       // the decoder's complaint
+	errDocumentFormat      = kind(ErrBadDocument.Code, "document_format")     // the format given, DocumentFormat
+	errDocumentVersion     = kind(ErrBadDocument.Code, "document_version")    // the version given, DocumentFormat, DocumentVersion
+	errDocumentUnreadable  = kind(ErrBadDocument.Code, "document_unreadable") // the decoder's complaint
+	errDocumentHead        = kind(ErrBadDocument.Code, "document_head")       // the format, the version
+	errDocumentNoAudit     = kind(ErrBadDocument.Code, "document_no_audit")
+	errDocumentOrigin      = kind(ErrBadDocument.Code, "document_origin")
+	errDocumentAuditJSON   = kind(ErrBadDocument.Code, "document_audit_json")        // the audit line's number
+	errDocumentAuditPayout = kind(ErrBadDocument.Code, "document_audit_payout")      // the audit line's number, its action
+	errDocumentDamaged     = kind(ErrBadDocument.Code, "document_damaged")           // the rule's refusal
+	errDocumentRound       = kind(ErrBadDocument.Code, "document_round_damaged")     // the round, the draw's refusal
+	errDuplicateNamed      = kind(ErrDuplicateImport.Code, "duplicate_import_named") // the id, the name
 )
 
 // origin is the document id of a tournament: the hash of its first audit line.
@@ -186,6 +187,12 @@ func (doc *Document) validate() error {
 	for i, a := range doc.Audit {
 		if !json.Valid([]byte(a.Before)) || !json.Valid([]byte(a.After)) {
 			return errDocumentAuditJSON.with(i + 1)
+		}
+		// The till reads its payouts from these lines (payouts.go).
+		if a.Action == ActionPayout || a.Action == ActionCancelPayout {
+			if _, err := payoutOf(a.Action, a.Before, a.After); err != nil {
+				return errDocumentAuditPayout.with(i+1, a.Action)
+			}
 		}
 	}
 	t := &doc.Tournament

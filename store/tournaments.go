@@ -163,6 +163,7 @@ type changeSet struct {
 	Tickets      []ticketRow    `json:"tickets,omitempty"`
 	Matches      []matchRow     `json:"matches,omitempty"`
 	DigitalTable *AuditTable    `json:"digital_table,omitempty"`
+	Payout       *payoutRow     `json:"payout,omitempty"` // a payout recorded or cancelled (payouts.go)
 }
 
 // rowDiff is what one table needs written.

@@ -121,7 +121,6 @@ func init() {
 		"takings.link":           {"Kassa (Einnahmen)", "Takings"},
 		"takings.made":           {"Stand %s", "As of %s"},
 		"takings.price":          {"Karte %s", "card %s"},
-		"takings.print":          {"Drucken", "Print"},
 		"takings.sold":           {"%d Karten verkauft", "%d cards sold"},
 		"takings.refunded":       {"%d Karten storniert und zurückgezahlt", "%d cards cancelled and refunded"},
 		"takings.sold1":          {"1 Karte verkauft", "1 card sold"},

@@ -175,6 +175,14 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
 			parts = append(parts, matchLine(store.AuditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
 		}
+	case store.ActionPayout, store.ActionCancelPayout: // issue 23
+		key, p := "hist.payout", after.Payout
+		if e.Action == store.ActionCancelPayout {
+			key, p = "hist.cancel_payout", before.Payout
+		}
+		if p != nil {
+			parts = append(parts, f(key, p.No, p.Prize, p.To, views.PayoutWhat(lang, *p)))
+		}
 	case store.ActionCreate:
 		if t := after.Tournament; t != nil {
 			parts = append(parts, f("hist.create", t.Name, strconv.Itoa(t.Cards)))

@@ -124,6 +124,9 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
 		"POST /t/:id/draw/undo", "GET /t/:id/history", "GET /t/:id/draw/undo", "GET /t/:id/resize",
 		"GET /t/:id/takings", "GET /api/tournaments/:id/takings",
+		// The till (issue 23): money, organisers only.
+		"GET /t/:id/takings/report", "POST /t/:id/payouts", "GET /t/:id/payouts/:no/cancel", "POST /t/:id/payouts/:no/cancel",
+		"GET /api/tournaments/:id/payouts", "POST /api/tournaments/:id/payouts", "DELETE /api/tournaments/:id/payouts/:no",
 		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
 		// A tournament's document holds the players' phones (issue 13).
 		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /api/tournaments/import",
