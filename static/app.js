@@ -80,6 +80,25 @@ document.addEventListener("htmx:load", function (e) {
   });
 });
 
+// The sale desk by keyboard alone (issue 23): selling more or cancelling
+// from the search results draws them anew, and the button that had the
+// focus goes with them; the focus would fall back to the top of the page.
+// It goes to the search box instead, its text selected for the next search.
+(function () {
+  var lost = false;
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    lost = lost || (e.detail.target.id === "search-results" && e.detail.target.contains(document.activeElement));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var search = document.querySelector("input[data-sale-search]");
+    if (lost && search !== null && (document.activeElement === null || document.activeElement === document.body)) {
+      search.focus();
+      search.select();
+    }
+    lost = false;
+  });
+})();
+
 // htmx 2 leaves 4xx answers unswapped (the page's htmx-config lets only
 // 409 and 422 through): a refusal with an HTML body is shown all the same,
 // in the place the server chose (HX-Retarget) or the request's target. The

@@ -192,5 +192,6 @@ func init() {
 		"sheet.bummerl":    {"Bummerl für Karte %d – Stand %d:%d", "Bummerl to card %d – score %d:%d"},
 		"sheet.decided":    {"Spiel %d: die Partie ist bei %d:%d schon entschieden", "Game %d: already decided at %d:%d"},
 		"sheet.incomplete": {"Spiel %d: Sieger und Punkte angeben", "Deal %d: give the winner and the points"},
+		"sheet.field":      {"Spiel %d: %s", "Deal %d: %s"},
 	})
 }

@@ -20,6 +20,7 @@ func init() {
 		"draw.cards":               {"Karten", "Cards"},
 		"draw.left":                {"Linker Topf", "Left pot"},
 		"draw.right":               {"Rechter Topf", "Right pot"},
+		"draw.field":               {"Zeile %d: %s", "Row %d: %s"},
 		"draw.record":              {"Auslosung speichern", "Save the draw"},
 		"draw.undo":                {"Letzte Auslosung zurücknehmen", "Undo the latest draw"},
 		"draw.undo_hint":           {"Runde %[1]d noch einmal auslosen? Die letzte Auslosung lässt sich zurücknehmen, solange keine Partie der Runde %[1]d ein Ergebnis hat.", "Draw round %[1]d again? The latest draw can be undone while no match of round %[1]d has a result."},

@@ -183,6 +183,13 @@ func cardName(ctx context.Context, c schnapsen.Card, german bool) string {
 	return suitName(ctx, c.Suit(), german) + " " + t(ctx, keys[c.Rank()%6])
 }
 
+// cardLabel is the spoken name of a card's button: what the card shows
+// first, so that a voice command saying it finds the button (WCAG 2.5.3),
+// then the full name: "K ♥, Herz König".
+func cardLabel(ctx context.Context, c schnapsen.Card, german bool) string {
+	return rankMark(ctx, c.Rank(), german) + " " + suitMark(ctx, c.Suit(), german) + ", " + cardName(ctx, c, german)
+}
+
 func suitClass(s schnapsen.Suit) string { return "suit-" + s.String() }
 
 // name of a seat as this phone says it: "Du" for itself.

@@ -476,7 +476,7 @@ func MatchPage(m MatchModel) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = Select(m.Quick, "winner", t(ctx, "result.winner"), m.sides(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Select(m.Quick, "winner", t(ctx, "result.winner"), m.sides(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -745,7 +745,7 @@ func SaleForm(m SaleModel) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = Select(m.Form, "payment", t(ctx, "pay.label"), payOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Select(m.Form, "payment", t(ctx, "pay.label"), payOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -761,7 +761,7 @@ func SettingsPage(m SettingsModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Form, "form", t(ctx, "settings.form"), formOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Form, "form", t(ctx, "settings.form"), formOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -798,15 +798,15 @@ func SettingsPage(m SettingsModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Form, "variant", t(ctx, "settings.variant"), variantOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Form, "variant", t(ctx, "settings.variant"), variantOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Form, "closing", t(ctx, "settings.closing"), closingOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Form, "closing", t(ctx, "settings.closing"), closingOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Form, "bummerl_to_win", t(ctx, "settings.bummerl_to_win"), numberOptions(1, 2, 3)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Form, "bummerl_to_win", t(ctx, "settings.bummerl_to_win"), numberOptions(1, 2, 3), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -814,7 +814,7 @@ func SettingsPage(m SettingsModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Form, "prizes", t(ctx, "settings.prizes"), numberOptions(2, 4, 8)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Form, "prizes", t(ctx, "settings.prizes"), numberOptions(2, 4, 8), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

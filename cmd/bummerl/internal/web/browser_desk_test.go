@@ -22,6 +22,7 @@ func TestBrowserDesk(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	t.Run("namesake ask", inParallel(browser, browserNamesakeAsk))
+	t.Run("keyboard alone", inParallel(browser, browserDeskKeyboard))
 	t.Run("round entered by keyboard", inParallel(browser, browserInlineRound))
 	t.Run("undo asks first", inParallel(browser, browserUndoAsks))
 	t.Run("history", inParallel(browser, browserHistory))
@@ -80,6 +81,92 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(got.CardsByPlayer()[1]) != 3 {
 		t.Errorf("players %+v", got.Players)
 	}
+}
+
+// browserDeskKeyboard (issue 23, point 8): the whole desk with the
+// keyboard alone, no click. The sale desk tests above type their sales;
+// this one also walks the tab order — name, cards, club, phone, payment,
+// the sell button, the search, each with a visible focus ring — after a
+// sale as before it, sells more and cancels from the search results, and
+// checks where the focus lands after each: the empty name field after a
+// sale, the search box after selling more or cancelling (those replace
+// the button that had the focus; the focus must not fall back to the top
+// of the page). Then Shift+Tab leads back to the form for the next buyer.
+func browserDeskKeyboard(t *testing.T, browser context.Context) {
+	app := newTestApp(t)
+	tour := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
+	app.addUser("Hans", store.Helper)
+	p := newPage(t, browser, app)
+	p.login("Hans")
+	p.open(tour+"/sale", testid("sale-form"))
+	focused := `(e => e.dataset.testid || e.id || e.name)(document.activeElement)`
+	focusOn := func(want string) {
+		t.Helper()
+		p.until("focus on "+want, focused+` === "`+want+`"`)
+	}
+	sold := func(n string) {
+		t.Helper()
+		p.until(n+" cards sold", `document.querySelector('[data-testid="sold"]').textContent === "`+n+`"`)
+	}
+	// tabs presses Tab (Shift+Tab when back) once per stop and checks that
+	// the focus lands on each in turn and shows a focus ring.
+	tabs := func(back bool, stops ...string) {
+		t.Helper()
+		var opts []chromedp.KeyOption
+		if back {
+			opts = append(opts, chromedp.KeyModifiers(chromedp.ModifierShift))
+		}
+		for _, want := range stops {
+			p.step("Tab to "+want, chromedp.KeyEvent(kb.Tab, opts...))
+			if got := eval[string](p, focused); got != want {
+				p.shot("tab-order")
+				t.Fatalf("Tab led to %q, want %q (the stops %v)", got, want, stops)
+			}
+			if ring := eval[string](p, `getComputedStyle(document.activeElement).outlineStyle`); ring == "none" {
+				t.Errorf("%s shows no focus ring", want)
+			}
+		}
+	}
+	form := []string{"f-count", "f-club", "f-phone", "f-payment", "sell", "search"}
+	focusOn("f-name")
+	tabs(false, form...)
+	p.step("back to the name", chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	for range form[:len(form)-1] {
+		p.step("back to the name", chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	focusOn("f-name")
+
+	// A sale: the focus is back on the empty name field, the order the same.
+	p.step("sell", chromedp.KeyEvent("Maria Huber"+kb.Tab+"2"+kb.Enter))
+	sold("2")
+	p.until("an empty name field", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
+	tabs(false, form...)
+
+	// Search her, Tab into what was found, sell one more card with Enter:
+	// the results are drawn anew, the focus goes to the search box.
+	p.step("search", chromedp.KeyEvent("huber"))
+	p.until("found", `document.querySelectorAll('#search-results li').length === 1`)
+	tabs(false, "edit-player-1", "cancel-1", "cancel-2", "count", "payment", "sell-more-1")
+	p.step("sell more", chromedp.KeyEvent(kb.Enter))
+	sold("3")
+	focusOn("search")
+	p.shot("sold-more")
+
+	// Cancel card 1 the same way; Enter on the question says yes.
+	tabs(false, "edit-player-1", "cancel-1")
+	p.confirmStep("cancel card 1", "Den Verkauf von Karte 1 an Maria Huber stornieren?", chromedp.KeyEvent(kb.Enter))
+	sold("2")
+	focusOn("search")
+
+	// Back to the form for the next buyer, who gets the free card 1.
+	tabs(true, "sell", "f-payment", "f-phone", "f-club", "f-count", "f-name")
+	p.step("next buyer", chromedp.KeyEvent("Josef Gruber"+kb.Enter))
+	sold("3")
+	p.until("an empty name field", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
+	if got := p.text(testid("last-sale")); !strings.Contains(got, "Josef Gruber") || p.text(testid("sold-cards")) != "1" {
+		t.Errorf("last sale %q, want Josef Gruber with card 1", got)
+	}
+	p.shot("keyboard-desk")
 }
 
 // browserInlineRound: a helper enters a whole 8-match round on the round
