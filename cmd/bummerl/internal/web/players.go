@@ -185,7 +185,7 @@ func (s *server) entryCards(c echo.Context) error {
 		return err
 	}
 	base := s.requestBase(c)
-	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name, Base: base, LoopbackOnly: isLoopback(base)}
+	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name, Day: eventDay(lang(c), t.Settings.Event), Base: base, LoopbackOnly: isLoopback(base)}
 	for _, card := range t.Cards {
 		p, _ := t.Player(card.Player)
 		m.Cards = append(m.Cards, views.EntryCard{No: card.No, Player: p.Name, Club: p.Club, URL: s.cardURL(c, t.ID, card.No)})
