@@ -53,7 +53,7 @@ var messages = map[string]message{
 	"sales_closed":               {"no sales or cancellations after the draw of round 1", "Nach der Auslosung der Runde 1 kann nichts mehr verkauft oder storniert werden"},
 	"max_cards_exceeded":         {"%s holds %d cards; at most %d are allowed", "%s hat %d Karten; erlaubt sind höchstens %d"},
 	"cards_sold_out":             {"only %d cards are left", "Es sind nur noch %d Karten frei"},
-	"sell_numbers_count":         {"%d cards to sell, but %d card numbers given", "%d Karten zu verkaufen, aber %d Kartennummern angegeben"},
+	"sell_numbers_count":         {"the number of cards (%d) and of card numbers (%d) differ", "Die Anzahl der Karten (%d) und der Kartennummern (%d) weichen voneinander ab"},
 	"card_number_range":          {"there is no card %d: the numbers run from 1 to %d", "Karte %d gibt es nicht: die Nummern gehen von 1 bis %d"},
 	"card_number_twice":          {"card %d is given twice", "Karte %d ist zweimal angegeben"},
 	"card_sold":                  {"card %d is sold already, to %s", "Karte %d ist schon verkauft, an %s"},
