@@ -36,8 +36,8 @@ func init() {
 		// Blank cards (issue 23): printed before the evening, handed out at the desk.
 		"blank.title": {"Blankokarten", "Blank cards"},
 		"blank.link":  {"Blankokarten drucken: nummeriert, ohne Namen, zum Ausgeben beim Verkauf", "Print blank cards: numbered, without names, to hand out at the sale"},
-		"blank.hint": {"Nummerierte Startkarten ohne Namen, vor dem Abend gedruckt. An der Kasse eine Karte ausgeben und ihre Nummer beim Verkauf unter „Kartennummer“ eintragen. Der QR-Code ist schon der dieser Karte: er zeigt ihre Partien, sobald sie verkauft ist.",
-			"Numbered entry cards without names, printed before the evening. At the desk hand out a card and type its number under \"Card number\" with the sale. The QR code is already the card's own: it shows the card's matches once it is sold."},
+		"blank.hint": {"Nummerierte Startkarten ohne Namen, vor dem Abend gedruckt. An der Kasse eine Karte ausgeben und ihre Nummer beim Verkauf unter „Vorgedruckte Nr.“ eintragen. Der QR-Code ist schon der dieser Karte: er zeigt ihre Partien, sobald sie verkauft ist.",
+			"Numbered entry cards without names, printed before the evening. At the desk hand out a card and type its number under \"Pre-printed no.\" with the sale. The QR code is already the card's own: it shows the card's matches once it is sold."},
 		"blank.from":  {"Von Nummer", "From number"},
 		"blank.to":    {"Bis Nummer", "To number"},
 		"blank.show":  {"Anzeigen", "Show"},

@@ -17,7 +17,7 @@ func init() {
 		"sale.phone":          {"Telefon (optional, nicht öffentlich)", "Phone (optional, not public)"},
 		"sale.count":          {"Karten", "Cards"},
 		// Pre-printed cards and printing at the desk (issue 23, docs/print.md).
-		"sale.numbers":             {"Kartennummer (vorgedruckt, optional)", "Card number (pre-printed, optional)"},
+		"sale.numbers":             {"Vorgedruckte Nr.", "Pre-printed no."},
 		"sale.numbers_placeholder": {"leer: nächste freie", "empty: next free"},
 		"sale.numbers_short":       {"Nr.", "No."},
 		"sale.numbers_bad":         {"Kartennummern wie 17 oder 17, 18", "card numbers like 17 or 17, 18"},

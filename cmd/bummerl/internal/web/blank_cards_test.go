@@ -170,7 +170,7 @@ func TestSellPrePrinted(t *testing.T) {
 	// English.
 	f.helper.get(f.path + "/sale?lang=en")
 	r = f.helper.htmx(f.path+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"1"}, "numbers": {"7"}})
-	mustContain(t, r.body, "card 7 is sold already, to Maria Berger", "Card number (pre-printed, optional)")
+	mustContain(t, r.body, "card 7 is sold already, to Maria Berger", "Pre-printed no.")
 	mustContain(t, f.helper.get(f.path+"/sale?player=1&sold=1").body, "Print the cards")
 }
 

@@ -327,10 +327,8 @@ func mm(v float64) float64 { return v * 72 / 25.4 }
 // edge. So every page has the same grid, and nothing above it (a heading,
 // the date line) pushes it down (issue 23): sheets printed this way can
 // be stacked and cut at once.
-func sameGrid(t *testing.T, what string, doc pdfDoc, marker string, perPage int, top float64) {
+func sameGrid(t *testing.T, what string, doc pdfDoc, marker string, perPage int, top float64) []place {
 	t.Helper()
-	// Places to the nearest pt: the PDF's text positions are exact.
-	type place struct{ x, y int }
 	places := func(pg pdfPageWords) []place {
 		var out []place
 		for _, w := range pg.words {
@@ -366,6 +364,21 @@ func sameGrid(t *testing.T, what string, doc pdfDoc, marker string, perPage int,
 				break
 			}
 		}
+	}
+	return first
+}
+
+// place is a word's top left corner on a printed page, to the nearest pt:
+// the PDF's text positions are exact.
+type place struct{ x, y int }
+
+// sameGridAs checks that the boxes of one print (a buyer's cards, blank
+// cards) stand where those of another of the same kind stand (all entry
+// cards), from the first place on.
+func sameGridAs(t *testing.T, what string, got, want []place) {
+	t.Helper()
+	if len(got) > len(want) || !slices.Equal(got, want[:len(got)]) {
+		t.Errorf("%s: boxes at %v, the entry cards have theirs at %v", what, got, want)
 	}
 }
 
@@ -542,9 +555,38 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 		t.Errorf("%d entry cards: %d pages, want %d", cards, doc.pages, want)
 	}
 	mustHaveNames(t, "entry cards", doc, sold)
-	sameGrid(t, "entry cards", doc, "Startkarte", 8, mm(30))
+	grid := sameGrid(t, "entry cards", doc, "Startkarte", 8, mm(30))
 	if c := strings.Count(squeeze(doc.text), squeeze("Scannen: deine nächste Partie und dein Tisch")); c != cards {
 		t.Errorf("entry cards: the QR line %d times, want %d", c, cards)
+	}
+	// One buyer's cards, as the sale desk prints them after the sale, and
+	// blank numbered cards (issue 23): the same grid as the entry cards.
+	// The 256-card evening prints 32 blank cards, the template is the same.
+	p.open(f.path+"/entry-cards?cards=3,4", testid("entry-cards")) // Josef Gruber's
+	doc = printPDF(t, p, "entry-cards-one-buyer")
+	if doc.pages != 1 {
+		t.Errorf("a buyer's 2 cards: %d pages, want 1", doc.pages)
+	}
+	mustHaveNames(t, "a buyer's cards", doc, sold[2:4])
+	sameGridAs(t, "a buyer's cards", sameGrid(t, "a buyer's cards", doc, "Startkarte", 8, mm(30)), grid)
+	blanks := min(cards, 32)
+	p.open(f.path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
+	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
+		t.Errorf("blank cards: cut off: %s", c)
+	}
+	doc = printPDF(t, p, "blank-cards")
+	if want := (blanks + 7) / 8; doc.pages != want {
+		t.Errorf("%d blank cards: %d pages, want %d", blanks, doc.pages, want)
+	}
+	sameGridAs(t, "blank cards", sameGrid(t, "blank cards", doc, "Startkarte", 8, mm(30)), grid)
+	if c := strings.Count(squeeze(doc.text), squeeze("Scannen: deine nächste Partie und dein Tisch")); c != blanks {
+		t.Errorf("blank cards: the QR line %d times, want %d", c, blanks)
+	}
+	for _, name := range sold[:min(len(sold), blanks)] {
+		if strings.Contains(squeeze(doc.text), squeeze(name)) {
+			t.Errorf("blank cards: %q printed", name)
+			break
+		}
 	}
 
 	// On to the end: the bracket and the prize list.
