@@ -16,8 +16,8 @@ import (
 // rounds from the quarterfinal (or the first round of fewer cards) to the
 // final, joined by lines, the rounds still to come as empty boxes to
 // write in, and beside them a column of the placement matches (P-7). The
-// same picture is on the standings page, the print sheet (A4 portrait or
-// A3 landscape, scaled to the paper) and the projector. It is drawn in
+// same picture is on the standings page, the print sheet (A4 or A3
+// landscape, scaled to the paper) and the projector. It is drawn in
 // user units of one pixel at the font size given: the projector shows it
 // at that size or larger, print scales it to the page.
 //
@@ -30,8 +30,8 @@ type BracketSVGOptions struct {
 	FontSize float64 // user units; the projector uses 32
 	MaxName  int     // names longer than this many characters are shortened with "…"; 0 keeps them whole
 	Tables   bool    // label a called match with its table
-	// PlaceBelow puts the placement matches under the main bracket (A4
-	// portrait, narrow screens) instead of in a column beside it.
+	// PlaceBelow puts the placement matches under the main bracket (print,
+	// the standings page) instead of in a column beside it (projector).
 	PlaceBelow bool
 	TestID     string // data-testid of the <svg>
 }
@@ -64,8 +64,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 	gap := 2.2 * f        // between columns
 	name := func(s string) string { return shorten(s, o.MaxName) }
 	if o.PlaceBelow {
-		// A4 portrait: the width sets the scale, so use the height for
-		// room to write in the boxes and between them.
+		// Under each other the picture is about twice as wide as high, a
+		// printed page about 1.5: use the height for room to write in
+		// the boxes and between them.
 		line = 2 * f
 		boxH = 2*line + .3*f
 		slot = boxH + 3*f

@@ -43,6 +43,9 @@ func (r *refusal) Error() string { return r.code }
 type saleInput struct {
 	buyer tournament.Player
 	count int
+	// numbers are the pre-printed cards handed out, nil for the lowest
+	// free ones (docs/print.md).
+	numbers []tournament.CardNo
 	// namesake: the new buyer is named like a player already there and
 	// is a different person, told apart by note (docs/tournament.md).
 	namesake bool
@@ -54,9 +57,9 @@ type saleInput struct {
 func (a actions) sell(ctx context.Context, id int64, actor store.User, in saleInput) (t *tournament.Tournament, buyer tournament.PlayerID, sold []tournament.CardNo, err error) {
 	t, err = a.store.Update(ctx, id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
 		if in.namesake {
-			buyer, sold, err = t.SellToNamesake(in.buyer, in.note, in.count)
+			buyer, sold, err = t.SellToNamesake(in.buyer, in.note, in.count, in.numbers...)
 		} else {
-			buyer, sold, err = t.SellTo(in.buyer, in.count)
+			buyer, sold, err = t.SellTo(in.buyer, in.count, in.numbers...)
 		}
 		if err != nil {
 			return err

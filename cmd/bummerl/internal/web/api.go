@@ -209,6 +209,9 @@ type saleJSON struct {
 	Note      string `json:"note"`
 	// Payment is how the cards were paid: "cash" (default), "card", "other".
 	Payment string `json:"payment"`
+	// Numbers are the pre-printed cards handed out (docs/print.md); the
+	// count may be left out then.
+	Numbers []tournament.CardNo `json:"numbers"`
 }
 
 type soldJSON struct {
@@ -226,9 +229,12 @@ func (s *server) apiSell(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if in.Count == 0 {
+		in.Count = len(in.Numbers)
+	}
 	t, buyer, sold, err := s.act.sell(c.Request().Context(), id, actor(c), saleInput{
 		buyer: tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone},
-		count: in.Count, namesake: in.Player == 0 && in.NewPlayer, note: in.Note, payment: payment})
+		count: in.Count, numbers: in.Numbers, namesake: in.Player == 0 && in.NewPlayer, note: in.Note, payment: payment})
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func (s *server) printSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
+	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Day: eventDay(lang(c), t.Settings.Event), Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
 		BummerlToWin: t.Settings.BummerlToWin, PerPage: 4}
 	// A match to 3 Bummerl has five blocks of columns: two to a page by
 	// default, where they are wide enough for three-digit card numbers.
@@ -87,7 +87,7 @@ func (s *server) printSheets(c echo.Context) error {
 }
 
 // printBracket is the bracket of the final rounds as a picture, on A4
-// portrait or (?paper=a3) A3 landscape.
+// or (?paper=a3) A3, landscape.
 func (s *server) printBracket(c echo.Context) error {
 	t, err := s.loadTournament(c)
 	if err != nil {

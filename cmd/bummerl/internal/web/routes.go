@@ -64,6 +64,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/players/:pid/edit", s.editPlayerForm)
 	st.add(http.MethodPost, "/t/:id/players/:pid/edit", s.editPlayer)
 	st.add(http.MethodGet, "/t/:id/entry-cards", s.entryCards)
+	st.add(http.MethodGet, "/t/:id/entry-cards/blank", s.blankCards)
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match", s.matchPage)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/start", s.startMatch)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/result", s.quickResult)
