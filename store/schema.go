@@ -67,6 +67,9 @@ var migrations = []migration{
 	// (issue 20, tables_digital.go): digital_moves UNIQUE (table_id,
 	// seat, move_id).
 	{sqlite: execSQL(sqliteSeatMoveIDs11), postgres: execSQL(postgresSeatMoveIDs11)},
+	// 12: automatic calling (issue 23, autocall.go): tournaments.auto_call,
+	// matches.called_after.
+	{sqlite: addAutoCall(false), postgres: addAutoCall(true)},
 }
 
 // execSQL is a step of plain SQL (one or more statements).

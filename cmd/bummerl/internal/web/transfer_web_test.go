@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -11,6 +12,11 @@ import (
 
 	"bummerl/store"
 )
+
+// docVersion is the document's version member as exported, plus ahead.
+func docVersion(ahead int) []byte {
+	return fmt.Appendf(nil, `"version": %d`, store.DocumentVersion+ahead)
+}
 
 // upload posts a file as the import form does: multipart, the CSRF token
 // in the form's _csrf field (csrf false leaves it out).
@@ -99,7 +105,7 @@ func TestTransferPages(t *testing.T) {
 	mustNotContain(t, helper.get("/tournaments").body, "/tournaments/import")
 	mustContain(t, org.get("/tournaments/import").body, `enctype="multipart/form-data"`, `name="_csrf"`, `type="file"`)
 
-	wrongVersion := bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 4`), 1) // reads 1 to 3 (issue 14)
+	wrongVersion := bytes.Replace(doc, docVersion(0), docVersion(1), 1) // reads 1 to DocumentVersion (issue 14)
 	refusals := map[string]struct {
 		c      *testClient
 		name   string
@@ -194,7 +200,7 @@ func TestTransferAPI(t *testing.T) {
 		"anonymous":     {"", "application/json", doc, http.StatusUnauthorized, "unauthorized"},
 		"not JSON type": {vera, "text/plain", doc, http.StatusUnsupportedMediaType, "json_required"},
 		"bad JSON":      {vera, "application/json", doc[:len(doc)/2], http.StatusBadRequest, "bad_document"},
-		"wrong version": {vera, "application/json", bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 7`), 1), http.StatusBadRequest, "bad_document"},
+		"wrong version": {vera, "application/json", bytes.Replace(doc, docVersion(0), docVersion(4), 1), http.StatusBadRequest, "bad_document"},
 		"field twice":   {vera, "application/json", bytes.Replace(doc, []byte(`"format"`), []byte(`"version": 3, "format"`), 1), http.StatusBadRequest, "bad_document"},
 		"damaged":       {vera, "application/json", bytes.Replace(doc, []byte(`"MaxCards": 3`), []byte(`"MaxCards": 0`), 1), http.StatusUnprocessableEntity, "bad_document"},
 		// Issue 20: as docs/api.md says, like any body too large.
