@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -65,9 +66,23 @@ func TestDigitalTableResultCallsNext(t *testing.T) {
 func TestImportAutoCallNeedsVersion4(t *testing.T) {
 	s := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 	tr := drawnTournament(t, s)
+	at := time.Date(2026, 3, 1, 19, 30, 0, 0, time.UTC)
 	if _, err := s.Update(ctx, tr.ID, admin, store.ActionSettings, func(t *tournament.Tournament) error {
 		t.Settings.AutoCall = true
-		return nil
+		if err := t.SetTables(1); err != nil {
+			return err
+		}
+		m, err := t.CallNext(at)
+		if err != nil {
+			return err
+		}
+		r := m.ScoredResult(m.A, 2, 1)
+		r.At = at
+		called, err := t.RecordResult(1, m.No, m.Version, r)
+		if err == nil && len(called) != 1 {
+			err = fmt.Errorf("called %v", called)
+		}
+		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +97,10 @@ func TestImportAutoCallNeedsVersion4(t *testing.T) {
 		t.Fatalf("automatic calling in version 3: %v", err)
 	}
 	got, err := server.ImportTournament(ctx, admin, doc)
-	if err != nil || !got.Settings.AutoCall {
-		t.Fatalf("version %d: %v, auto call %v", doc.Version, err, got != nil && got.Settings.AutoCall)
+	if err != nil {
+		t.Fatalf("version %d: %v", doc.Version, err)
+	}
+	if b := got.Board(); !got.Settings.AutoCall || len(b.Busy) != 1 || b.Busy[0].Match.CalledAfter == 0 {
+		t.Fatalf("imported: auto call %v, busy %+v", got.Settings.AutoCall, b.Busy)
 	}
 }
