@@ -759,8 +759,8 @@ func roundComplete(m RoundModel) templ.Component {
 // InlineSaved answers a result entered on the round page with htmx: the
 // match's row and, out of band, the round's status and the rows of the
 // matches the result called to a table (issue 23: their new version is
-// in their forms). A template holds them, which htmx unwraps: a div may
-// not follow a table row otherwise.
+// in their forms). Templates hold them, which htmx unwraps: a div may not
+// follow a table row otherwise, and rows parse only at a template's start.
 func InlineSaved(m RoundModel, r MatchRow, called []MatchRow) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -790,19 +790,25 @@ func InlineSaved(m RoundModel, r MatchRow, called []MatchRow) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "</div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 60, "</div></template>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, c := range called {
-			templ_7745c5c3_Err = roundMatchRow(m, c, true).Render(ctx, templ_7745c5c3_Buffer)
+		if len(called) > 0 {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<template>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "</template>")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
+			for _, c := range called {
+				templ_7745c5c3_Err = roundMatchRow(m, c, true).Render(ctx, templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 62, "</template>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 		}
 		return nil
 	})
