@@ -28,9 +28,11 @@ const (
 	// Cards' From and Out; a version 1 document is a Preisschnapsen and
 	// reads as one (the new fields are zero). Version 3 adds the seed list
 	// of a Swiss round 1 (SW-4): Tournament.SwissSeeds; a version 2
-	// document has none.
+	// document has none. Version 4 adds automatic calling (issue 23):
+	// Settings.AutoCall and Match.CalledAfter; an older document has it
+	// off and every call made by hand.
 	DocumentFormat  = "bummerl-tournament"
-	DocumentVersion = 3
+	DocumentVersion = 4
 	// MaxDocumentBytes caps what ReadDocument reads: a 4096-card evening
 	// with every score sheet and its audit stays well below it.
 	MaxDocumentBytes = 64 << 20
@@ -175,7 +177,7 @@ func ReadDocument(r io.Reader) (Document, error) {
 // (tournament.Rebuild) with draws that verify as their protocols do.
 func (doc *Document) validate() error {
 	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() ||
-		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 {
+		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 || doc.Version < 4 && autoCalled(&doc.Tournament) {
 		return errDocumentHead.with(doc.Format, doc.Version)
 	}
 	if len(doc.Audit) == 0 {

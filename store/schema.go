@@ -71,6 +71,9 @@ var migrations = []migration{
 	// every process on the database; PostgreSQL: the processes' heartbeats
 	// and their counts per client address (shared.go).
 	{sqlite: execSQL(sqliteLogins12), postgres: execSQL(postgresLogins12)},
+	// 13: automatic calling (issue 23, autocall.go): tournaments.auto_call,
+	// matches.called_after.
+	{sqlite: addAutoCall(false), postgres: addAutoCall(true)},
 }
 
 const (

@@ -90,7 +90,7 @@ func TestSwissRoundTrip(t *testing.T) {
 
 		doc, err := s.ExportTournament(ctx, want.ID)
 		must(t, err)
-		if doc.Version != 3 {
+		if doc.Version != store.DocumentVersion {
 			t.Fatalf("document version %d", doc.Version)
 		}
 		server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
@@ -104,14 +104,15 @@ func TestSwissRoundTrip(t *testing.T) {
 		// A version 1 document is a Preisschnapsen: one that claims the Swiss
 		// system is damaged.
 		data, _ := json.Marshal(doc)
-		v1 := strings.Replace(string(data), `"version":3`, `"version":1`, 1)
+		current := fmt.Sprintf(`"version":%d`, store.DocumentVersion)
+		v1 := strings.Replace(string(data), current, `"version":1`, 1)
 		back, err := store.ReadDocument(strings.NewReader(v1))
 		must(t, err)
 		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
 			t.Fatalf("swiss in version 1: %v", err)
 		}
 		// A version 2 document knows no seed list (SW-4).
-		v2 := strings.Replace(string(data), `"version":3`, `"version":2`, 1)
+		v2 := strings.Replace(string(data), current, `"version":2`, 1)
 		back, err = store.ReadDocument(strings.NewReader(v2))
 		must(t, err)
 		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {

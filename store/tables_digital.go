@@ -21,7 +21,7 @@ import (
 // through domain/table (pure and deterministic), so a restart rebuilds
 // every match exactly. Each move is written in the transaction that
 // applies it; the move that decides the match also records the result in
-// the tournament in that transaction, through tournament.SetResult with
+// the tournament in that transaction, through tournament.RecordResult with
 // its checks, version bump and audit row ("table result").
 //
 // The seat links are secrets (at least 128 bits, made by the caller). They
@@ -469,7 +469,7 @@ func (s *Store) writeTable(ctx context.Context, id int64, fn func(tx *gorm.DB) e
 
 // PlayMove applies a move at table id in one transaction: the move row,
 // the table's seq and, when the move decides the match, the result in the
-// tournament (tournament.SetResult, audit "table result"). applied is
+// tournament (tournament.RecordResult, audit "table result"). applied is
 // false for a move sent again (same id, same move): it counts once. A
 // refused move writes nothing and returns the domain's error.
 //
@@ -538,9 +538,10 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 
 // recordTableResult sets the decided match's result in the tournament,
 // inside the move's transaction, exactly as a score sheet entered by hand
-// (tournament.SetResult: the engine scores the sheet, the winner and
-// Bummerl follow from it, the match version is checked and bumped) with
-// the audit action "table result". When the tournament refuses (a result
+// (tournament.RecordResult: the engine scores the sheet, the winner and
+// Bummerl follow from it, the match version is checked and bumped, and
+// with automatic calling the freed table gets the next match) with the
+// audit action "table result". When the tournament refuses (a result
 // was entered by hand meanwhile, the next round is drawn), the move still
 // counts and the table keeps the reason for the staff.
 func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Match) (*rowSet, error) {
@@ -556,8 +557,8 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 	if err == nil && (int(mt.A) != row.CardA || int(mt.B) != row.CardB) {
 		err = ErrTableMatchChanged
 	}
-	if err == nil {
-		err = t.SetResult(row.RoundNo, row.MatchNo, mt.Version, tournament.Result{Sheet: m.Sheet(), At: s.Now()})
+	if err == nil { // with automatic calling the freed table is called again at once (issue 23)
+		_, err = t.RecordResult(row.RoundNo, row.MatchNo, mt.Version, tournament.Result{Sheet: m.Sheet(), At: s.Now()})
 	}
 	if err != nil {
 		var (

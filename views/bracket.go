@@ -33,8 +33,20 @@ type BracketSVGOptions struct {
 	// PlaceBelow puts the placement matches under the main bracket (print,
 	// the standings page) instead of in a column beside it (projector).
 	PlaceBelow bool
-	TestID     string // data-testid of the <svg>
+	Part       BracketPart // the whole picture, or one part of it alone
+	TestID     string      // data-testid of the <svg>
 }
+
+// BracketPart is what of the bracket a picture shows: the projector's end
+// screen shows the main bracket and the placement matches one after the
+// other, each twice as large as both together (issue 23).
+type BracketPart int
+
+const (
+	BracketAll       BracketPart = iota
+	BracketMain                  // the main bracket alone
+	BracketPlacement             // the placement matches alone: a column per bracket, 5th and 7th place in one
+)
 
 // bracketBox is one match box in the picture.
 type bracketBox struct {
@@ -79,6 +91,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 		cols = append(cols, BracketColumn{Name: mainRoundName(ctx, 2*n), Matches: make([]BracketMatch, n)})
 	}
 	planned := len(m.Bracket)
+	if o.Part == BracketPlacement {
+		cols = nil
+	}
 
 	// Placement matches, those played and those to come.
 	var place []BracketColumn
@@ -91,6 +106,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 		case want > 0:
 			place = append(place, BracketColumn{Name: placementName(ctx, kind), Kind: kind, Matches: make([]BracketMatch, want)})
 		}
+	}
+	if o.Part == BracketMain {
+		place = nil
 	}
 
 	// Widths from the longest texts: about 0.72 em a letter, enough for bold.
@@ -172,13 +190,21 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 			height = max(height, y)
 		}
 	} else if len(place) > 0 {
-		x := width + gap
-		y := 0.0
+		x, y := width+gap, 0.0
 		step := boxH + .6*f
 		if o.Tables {
 			step += f // room for a table's label above the next box
 		}
-		for _, c := range place {
+		alone := len(cols) == 0
+		for i, c := range place {
+			// Beside the main bracket one column; alone, wide rather than
+			// tall: a column per bracket, the 7th place under the 5th.
+			switch {
+			case alone && i == 0:
+				x = 0
+			case alone && c.Kind != "place-7":
+				x, y = x+boxW+gap, 0
+			}
 			fmt.Fprintf(&titles, `<text x="%.1f" y="%.1f" font-weight="700">%s</text>`, x, y+head-.6*f, esc(c.Name))
 			y += head
 			for _, bm := range c.Matches {
@@ -186,9 +212,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 				y += step
 			}
 			y += .4 * f
+			height = max(height, y)
 		}
 		width = x + boxW
-		height = max(height, y)
 	}
 
 	var b strings.Builder

@@ -42,6 +42,9 @@ type settingsJSON struct {
 	// and the Swiss settings, only for "swiss".
 	Form  string     `json:"form"`
 	Swiss *swissJSON `json:"swiss,omitempty"`
+	// AutoCall: a result that frees a table calls the next match to it
+	// (issue 23); left out, on.
+	AutoCall *bool `json:"auto_call"`
 }
 
 // swissJSON is tournament.SwissSettings on the wire (SW-2, SW-11).
@@ -51,7 +54,8 @@ type swissJSON struct {
 }
 
 // settings fills in the documented defaults: variant soft, closing
-// at-close, 2 Bummerl per match. Everything else the domain checks.
+// at-close, 2 Bummerl per match, automatic calling on. Everything else
+// the domain checks.
 func (j settingsJSON) settings() tournament.Settings {
 	set := tournament.Settings{
 		Name: j.Name, Cards: j.Cards, MaxCards: j.MaxCards, PriceCents: j.PriceCents,
@@ -72,6 +76,7 @@ func (j settingsJSON) settings() tournament.Settings {
 	if set.BummerlToWin == 0 {
 		set.BummerlToWin = 2
 	}
+	set.AutoCall = j.AutoCall == nil || *j.AutoCall
 	return set
 }
 
@@ -85,6 +90,7 @@ func settingsOut(s tournament.Settings) settingsJSON {
 		Variant: string(s.Variant), Closing: string(s.Closing), BummerlToWin: s.BummerlToWin,
 		Prizes: prizes, MultiplePrizes: s.MultiplePrizes,
 		Date: s.Event.Date, Start: s.Event.Start, Venue: s.Event.Venue, Form: s.Form.Code(),
+		AutoCall: &s.AutoCall,
 	}
 	if s.IsSwiss() {
 		out.Swiss = &swissJSON{Rounds: s.Swiss.Rounds, BuchholzCut1: s.Swiss.BuchholzCut1}

@@ -130,8 +130,9 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 		}
 		p.shot("projector-bracket-" + name)
 	}
-	// The end: winners and prizes beside the bracket; the standings page
-	// shows the same picture (screenshots to look at).
+	// The end: winners and prizes, then the bracket in two parts, in turn
+	// (issue 23, browserEndScreen); the standings page shows the picture
+	// whole (screenshots to look at).
 	f.finishRound(3)
 	f.drawDigital()
 	f.finishRound(4)
@@ -139,7 +140,7 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 		t.Fatal("the tournament is not finished")
 	}
 	p.step("viewport 1920x1080", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-bracket-svg"))
+	p.open(f.path+"/screen", testid("screen-slides"))
 	p.shot("projector-finished")
 	p.step("desktop", chromedp.ResetViewport())
 	p.open(f.path+"/standings", testid("bracket-svg"))

@@ -96,6 +96,7 @@ func (s *server) loadMatch(c echo.Context, ref matchRef) (*tournament.Tournament
 		TournamentID: t.ID, Name: t.Settings.Name, Row: matchRow(newRoster(t), *r, mt, lang(c)),
 		Latest: ref.round == len(t.Rounds),
 	}
+	m.Row.Then = tableCalls(r.CalledAfter()[mt.No])
 	return t, mt, m, nil
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -75,10 +76,30 @@ func (s *server) showInline(c echo.Context, ref matchRef, status int, f views.Fo
 			continue
 		}
 		if saved {
-			m.Saved = r.No
-			return render(c, status, views.InlineSaved(m, r))
+			// No autofocus in the rows swapped in: app.js moves the focus on.
+			m.Saved, m.Inline = r.No, map[int]views.Form{}
+			return render(c, status, views.InlineSaved(m, r, calledRows(c, m, r)))
 		}
 		return render(c, status, views.RoundMatchRow(m, r))
 	}
 	return notFound(c)
+}
+
+// calledRows are the rows of the matches r's result called to a table
+// (issue 23) that the page shows: those its filter (the form's back
+// address) lets through; an open match passes "open only".
+func calledRows(c echo.Context, m views.RoundModel, r views.MatchRow) []views.MatchRow {
+	var q string
+	if u, err := url.Parse(c.FormValue("back")); err == nil {
+		q = u.Query().Get("q")
+	}
+	var out []views.MatchRow
+	for _, call := range r.Then {
+		for _, row := range m.Rows {
+			if row.No == call.Match && matchesQuery(row, strings.TrimSpace(q)) {
+				out = append(out, row)
+			}
+		}
+	}
+	return out
 }

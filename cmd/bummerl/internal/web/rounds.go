@@ -48,6 +48,16 @@ func matchRow(r roster, round tournament.Round, m tournament.Match, lang string)
 	}
 }
 
+// tableCalls are matches called to a table, as a row names them: what a
+// result called at once (Round.CalledAfter, issue 23).
+func tableCalls(called []tournament.Match) []views.TableCall {
+	var out []views.TableCall
+	for _, m := range called {
+		out = append(out, views.TableCall{Match: m.No, Table: m.Table})
+	}
+	return out
+}
+
 // roundTitle names a round by its brackets: "Halbfinale, Platz 5–8".
 func roundTitle(r tournament.Round, lang string) string {
 	var names []string
@@ -147,11 +157,13 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 	}
 	ros := newRoster(t)
 	points := t.SwissPointsBefore(r.No)
+	after := r.CalledAfter()
 	for _, mt := range r.Matches {
 		if !mt.Decided() {
 			m.Complete = false
 		}
 		row := matchRow(ros, *r, mt, lang)
+		row.Then = tableCalls(after[mt.No])
 		if points != nil {
 			row.APoints, row.BPoints = views.Countf(lang, "swiss.pts", points[mt.A]), views.Countf(lang, "swiss.pts", points[mt.B])
 		}
