@@ -19,7 +19,7 @@ func init() {
 		"names.as_of":       {"Stand %s", "as of %s"},
 		"names.screen_link": {"Beamer: Wo spiele ich?", "Projector: Where do I play?"},
 		"names.print_note":  {"(alle, die noch im Spiel sind, nach Namen: Tisch, Gegner, Karten)", "(everybody still in, by name: table, opponent, cards)"},
-		"names.hint": {"Alle, die noch im Spiel sind, nach dem Namen, wie er beim Verkauf geschrieben wurde (Ä wie A, „Maria von Trapp“ unter M). „wartet“: die Partie wird noch zu einem Tisch aufgerufen. Die Liste zeigt jede Änderung von selbst.",
+		"names.hint": {"Alle, die noch im Turnier sind, nach dem Namen, wie er beim Verkauf geschrieben wurde (Ä wie A, „Maria von Trapp“ unter M). „wartet“: die Partie wird noch zu einem Tisch aufgerufen. Die Liste zeigt jede Änderung von selbst.",
 			"Everybody still in, by name as written at the sale desk (Ä as A, “Maria von Trapp” under M). “waiting”: the match is still to be called to a table. The list shows every change by itself."},
 	})
 }

@@ -67,8 +67,8 @@ func crowdFixture(t *testing.T) (fixture, []string) {
 // it in order and the lines that reach out of the list's box (below it,
 // or right of its last column) or off the screen.
 type namesPaging struct {
-	Names    [][]string
-	Below    []string
+	Names [][]string
+	Below []string
 }
 
 const readNamesPaging = `(() => {
