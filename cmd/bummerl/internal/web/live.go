@@ -209,7 +209,7 @@ func (s *server) liveEvents(c echo.Context) error {
 
 // tournamentPart matches the public parts of a tournament's pages, after
 // /t/ID: those served by the page cache (routes.go, s.cached).
-var tournamentPart = regexp.MustCompile(`^(|/card/[0-9]{1,5}|/rounds|/rounds/[0-9]{1,5}|/standings|/screen)$`)
+var tournamentPart = regexp.MustCompile(`^(|/card/[0-9]{1,5}|/rounds|/rounds/[0-9]{1,5}|/standings|/screen|/names|/screen/names)$`)
 
 // liveSource is what a stream follows: a tournament or a digital table.
 type liveSource struct {

@@ -6,8 +6,6 @@ import (
 	"slices"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/text/collate"
-	xlang "golang.org/x/text/language"
 
 	"bummerl/domain/tournament"
 	"bummerl/views"
@@ -46,11 +44,7 @@ func printRoundModel(t *tournament.Tournament, r *tournament.Round, lang string)
 			m.Players = append(m.Players, views.PrintPlayerLine{Name: row.BName, Card: row.B, Row: row})
 		}
 	}
-	tag := xlang.German
-	if lang == "en" {
-		tag = xlang.English
-	}
-	col := collate.New(tag, collate.IgnoreCase)
+	col := nameCollator(lang)
 	slices.SortStableFunc(m.Players, func(a, b views.PrintPlayerLine) int {
 		return cmp.Or(col.CompareString(a.Name, b.Name), cmp.Compare(a.Card, b.Card))
 	})

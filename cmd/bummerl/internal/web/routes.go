@@ -35,6 +35,9 @@ func (s *server) routes(e *echo.Echo) {
 	// Live updates: the stream of the tournament's revisions (live.go).
 	pub.withoutSlot().add(http.MethodGet, "/t/:id/events", s.liveEvents)
 	pub.cachedPage("/t/:id/screen", s.screenPage)
+	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
+	pub.cachedPage("/t/:id/names", s.namesPage)
+	pub.cachedPage("/t/:id/screen/names", s.namesScreen)
 	// Digital tables: a seat's secret link (play.go, docs/play.md).
 	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
 	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))

@@ -3,7 +3,6 @@ package web
 import (
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -42,9 +41,9 @@ func TestScreenResultsWinnerFirst(t *testing.T) {
 	}
 }
 
-// visibleText is HTML as read: the tags dropped, the spaces squashed.
+// visibleText is HTML as read: the tags dropped, the spaces squashed
+// (unlike plain, a tag counts as a space: winner and score are in
+// separate elements).
 func visibleText(html string) string {
 	return strings.Join(strings.Fields(tagPattern.ReplaceAllString(html, " ")), " ")
 }
-
-var tagPattern = regexp.MustCompile(`<[^>]*>`)
