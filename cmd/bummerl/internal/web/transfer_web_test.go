@@ -99,7 +99,7 @@ func TestTransferPages(t *testing.T) {
 	mustNotContain(t, helper.get("/tournaments").body, "/tournaments/import")
 	mustContain(t, org.get("/tournaments/import").body, `enctype="multipart/form-data"`, `name="_csrf"`, `type="file"`)
 
-	wrongVersion := bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 4`), 1) // reads 1 to 3 (issue 14)
+	wrongVersion := bytes.Replace(doc, []byte(`"version": 4`), []byte(`"version": 5`), 1) // reads 1 to 4 (issues 14, 24)
 	refusals := map[string]struct {
 		c      *testClient
 		name   string
@@ -110,7 +110,7 @@ func TestTransferPages(t *testing.T) {
 	}{
 		"not JSON":      {org, "notizen.txt", []byte("Tisch 3: Huber gegen Maier"), true, http.StatusBadRequest, "Das Dokument ist kein gültiges JSON"},
 		"other JSON":    {org, "protokoll.json", []byte(`{"round": 1, "groups": []}`), true, http.StatusBadRequest, "Das ist kein exportiertes Bummerl-Turnier"},
-		"wrong version": {org, "neu.json", wrongVersion, true, http.StatusBadRequest, "Das Dokument ist Version 4 von bummerl-tournament; dieses Bummerl liest nur Version 1 bis 3"},
+		"wrong version": {org, "neu.json", wrongVersion, true, http.StatusBadRequest, "Das Dokument ist Version 5 von bummerl-tournament; dieses Bummerl liest nur Version 1 bis 4"},
 		"damaged":       {org, "kaputt.json", bytes.Replace(doc, []byte(`"Name": "Spieler 1"`), []byte(`"Name": " "`), 1), true, http.StatusUnprocessableEntity, "Das Dokument ist beschädigt"},
 		"no file":       {org, "", nil, true, http.StatusBadRequest, "Bitte eine exportierte Datei wählen."},
 		"no CSRF token": {org, "t.json", doc, false, http.StatusForbidden, ""},
@@ -194,8 +194,8 @@ func TestTransferAPI(t *testing.T) {
 		"anonymous":     {"", "application/json", doc, http.StatusUnauthorized, "unauthorized"},
 		"not JSON type": {vera, "text/plain", doc, http.StatusUnsupportedMediaType, "json_required"},
 		"bad JSON":      {vera, "application/json", doc[:len(doc)/2], http.StatusBadRequest, "bad_document"},
-		"wrong version": {vera, "application/json", bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 7`), 1), http.StatusBadRequest, "bad_document"},
-		"field twice":   {vera, "application/json", bytes.Replace(doc, []byte(`"format"`), []byte(`"version": 3, "format"`), 1), http.StatusBadRequest, "bad_document"},
+		"wrong version": {vera, "application/json", bytes.Replace(doc, []byte(`"version": 4`), []byte(`"version": 7`), 1), http.StatusBadRequest, "bad_document"},
+		"field twice":   {vera, "application/json", bytes.Replace(doc, []byte(`"format"`), []byte(`"version": 4, "format"`), 1), http.StatusBadRequest, "bad_document"},
 		"damaged":       {vera, "application/json", bytes.Replace(doc, []byte(`"MaxCards": 3`), []byte(`"MaxCards": 0`), 1), http.StatusUnprocessableEntity, "bad_document"},
 		// Issue 20: as docs/api.md says, like any body too large.
 		"over 64 MiB": {vera, "application/json", bytes.Repeat([]byte(" "), store.MaxDocumentBytes+1), http.StatusRequestEntityTooLarge, "too_large"},
