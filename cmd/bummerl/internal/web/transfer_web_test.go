@@ -126,7 +126,7 @@ func TestTransferPages(t *testing.T) {
 	if n := server.tournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments after the refused uploads", n)
 	}
-	if !bytes.Contains(wrongVersion, []byte(`"version": 4`)) {
+	if !bytes.Contains(wrongVersion, []byte(`"version": 5`)) {
 		t.Fatal("the test's wrong version is not one")
 	}
 
