@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func TestAPISeason(t *testing.T) {
 	if r := c.api(http.MethodGet, "/api/persons?q=gross", "", nil); r.status != http.StatusUnauthorized {
 		t.Errorf("anonymous register: %d", r.status)
 	}
-	r = c.api(http.MethodGet, "/api/persons?q=FRANZ", hans, nil)
+	r = c.api(http.MethodGet, "/api/persons?q="+url.QueryEscape("franz HÜBER"), hans, nil)
 	found := decode[[]store.Person](t, r)
 	if r.status != http.StatusOK || len(found) != 1 || found[0].Name != "Fränz Huber" {
 		t.Fatalf("typeahead: %d %s", r.status, r.body)
