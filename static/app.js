@@ -313,7 +313,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   follow();
 })();
 
-// The projector (/t/:id/screen, /t/:id/screen/names): every list marked data-pages shows the
+// The projector (/t/:id/screen): every list marked data-pages shows the
 // lines that fit in its box, a page at a time, turning every 10 s; the
 // page a list shows survives the live refreshes. Without JavaScript the
 // first lines show (class "later" hides the rest) and "…and N more".
@@ -344,16 +344,16 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     // its content would otherwise grow with a taller page and push the
     // panel below it past the bottom of the screen.
     list.style.flex = "0 0 " + room + "px";
+    // A list set in columns is the board "Wo spiele ich?" (names.js).
     var columns = parseInt(getComputedStyle(list).columnCount, 10);
-    var pages = isNaN(columns) ? rowPages(items, room) : columnPages(items, room, columns);
+    var pages = isNaN(columns) ? rowPages(items, room) : bummerlBoard.pages(items, room, columns);
     list.bummerlPages = pages;
     var key = list.getAttribute("data-pages");
     shown[key] = (shown[key] || 0) % pages.length;
     show(list);
   }
 
-  // rowPages cuts the lines into pages of the list's height (a grid's
-  // row stays together).
+  // rowPages: pages of the list's height, a grid's row kept together.
   function rowPages(items, room) {
     var pages = [[]];
     var start = null;
@@ -372,30 +372,6 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     return pages;
   }
 
-  // columnPages pages a list set in columns (the board "Wo spiele ich?"
-  // on a wide beamer) as the browser fills them: down one column until
-  // the next line does not fit (lines are not split), then the next
-  // column; a page is full when its last column is.
-  function columnPages(items, room, columns) {
-    var pages = [[]];
-    var column = 0;
-    var used = 0;
-    items.forEach(function (li) {
-      var h = li.getBoundingClientRect().height;
-      if (used + h > room && used > 0) {
-        column++;
-        used = 0;
-        if (column === columns) {
-          pages.push([]);
-          column = 0;
-        }
-      }
-      pages[pages.length - 1].push(li);
-      used += h;
-    });
-    return pages;
-  }
-
   function show(list) {
     var pages = list.bummerlPages;
     var at = shown[list.getAttribute("data-pages")];
@@ -407,20 +383,9 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     var info = list.parentElement.querySelector("[data-page-info]");
     if (info !== null) {
       info.textContent = pages.length < 2 ? "" :
-        info.getAttribute("data-page-info").replace("{page}", at + 1).replace("{pages}", pages.length) + letters(pages[at]);
+        info.getAttribute("data-page-info").replace("{page}", at + 1).replace("{pages}", pages.length) +
+        (window.bummerlBoard ? bummerlBoard.letters(pages[at]) : "");
     }
-  }
-
-  // letters is " · F–K", the initials of a page's first and last line
-  // where the lines carry them (the board "Wo spiele ich?"): a guest
-  // sees whether his name is on the page or how long to wait.
-  function letters(page) {
-    var first = page.length > 0 ? page[0].getAttribute("data-letter") : null;
-    if (first === null) {
-      return "";
-    }
-    var last = page[page.length - 1].getAttribute("data-letter");
-    return " · " + (first === last ? first : first + "–" + last);
   }
 
   // Twice: the first pass writes each list's page count into its heading,

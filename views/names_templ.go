@@ -341,7 +341,7 @@ func NamesScreenPage(m NamesModel) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = screenFrame(t(ctx, "names.title")+" · "+m.Name, m.TournamentID, namesScreenURL(m.TournamentID, EnvOf(ctx).Lang, 0), m.refresh(ctx)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var11), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = withAssets("names", screenFrame(t(ctx, "names.title")+" · "+m.Name, m.TournamentID, namesScreenURL(m.TournamentID, EnvOf(ctx).Lang, 0), m.refresh(ctx))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var11), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -856,7 +856,7 @@ func NamesPage(m NamesModel) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = LiveLayout(t(ctx, "names.title")+" · "+m.Name, m.TournamentID).Render(templ.WithChildren(ctx, templ_7745c5c3_Var34), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = withAssets("names", LiveLayout(t(ctx, "names.title")+" · "+m.Name, m.TournamentID)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var34), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

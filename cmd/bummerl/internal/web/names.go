@@ -115,8 +115,9 @@ func namesModel(c echo.Context, t *tournament.Tournament) views.NamesModel {
 				nc.State = views.NamesWaiting
 			}
 		}
-		if card, _ := t.Card(st.Card); nc.State == views.NamesNext && card.Out > 0 && card.Out <= m.Round+1 {
-			continue // withdrawn from a Swiss tournament: not paired again (SW-16)
+		over := nc.State == views.NamesNext || nc.State == views.NamesBye
+		if card, _ := t.Card(st.Card); over && card.Out > 0 && card.Out <= m.Round+1 {
+			continue // withdrawn from a Swiss tournament, his round over: not paired again (SW-16)
 		}
 		cards[st.Player] = append(cards[st.Player], nc)
 	}

@@ -281,3 +281,25 @@ func TestNamesLive(t *testing.T) {
 		t.Errorf("the projector's board: event %+v, want rev", ev)
 	}
 }
+
+// TestNamesSwiss: in a Swiss tournament everybody plays every round, the
+// losers too; a player withdrawn from the next round (SW-16) leaves the
+// board once his round is over (a result or a bye).
+func TestNamesSwiss(t *testing.T) {
+	f := swissFixture(t) // 5 players: two boards and a bye
+	f.drawDigital()
+	f.finishRound(1)
+	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("withdraw: %d", r.status)
+	}
+	rows := namesRows(t, f.app.client().get(f.path+"/names").body)
+	for _, c := range []string{"1", "3", "4", "5"} {
+		if row := rows[c]; !strings.HasPrefix(row, "Spieler "+c+"|"+c+"|") ||
+			!strings.HasSuffix(row, "|Runde 2|") && !strings.HasSuffix(row, "|Freilos|") {
+			t.Errorf("card %s reads %q, want its next round or its bye", c, row)
+		}
+	}
+	if row, ok := rows["2"]; ok || len(rows) != 4 {
+		t.Errorf("the withdrawn card 2 on the board (%q), %d cards", row, len(rows))
+	}
+}
