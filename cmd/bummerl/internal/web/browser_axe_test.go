@@ -30,7 +30,7 @@ var axePages = []axePage{
 	{"new tournament", "Anna", "/tournaments/new", testid("save-settings"), false},
 	{"overview", "", "{T}", "main", true},
 	{"overview staff", "Anna", "{T}", "main", false},
-	{"desk", "Hans", "{U}/sale", testid("sale-form"), false},
+	{"desk", "Hans", "{U}/sale?q=Wagner", `[data-testid^="sell-more-"]`, false},
 	{"draw", "Anna", "{U}/draw", testid("physical-form"), false},
 	{"draw drawn", "Anna", "{T}/draw", testid("draw-blocked"), false},
 	{"rounds", "", "{T}/rounds", "main", true},
