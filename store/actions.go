@@ -54,3 +54,14 @@ const (
 	ActionCreateToken   Action = "create API token"
 	ActionRevokeToken   Action = "revoke API token"
 )
+
+// The register and the seasons (issue 24, persons.go, seasons.go; no
+// tournament).
+const (
+	ActionEditPerson     Action = "edit person"
+	ActionMergePersons   Action = "merge persons"
+	ActionErasePerson    Action = "erase person"
+	ActionCreateSeason   Action = "create season"
+	ActionSeasonRules    Action = "season rules"
+	ActionSeasonEvenings Action = "season evenings"
+)

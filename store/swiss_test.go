@@ -64,7 +64,7 @@ func must(t *testing.T, err error) {
 // TestSwissRoundTrip: the form, the Swiss settings and every card's late
 // entry and withdrawal round and the seed list (SW-4) are stored and
 // loaded (issue 14), through the database and the cache, on both
-// databases, and travel in an export document (version 3).
+// databases, and travel in an export document (version 3 on).
 func TestSwissRoundTrip(t *testing.T) {
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
@@ -102,7 +102,9 @@ func TestSwissRoundTrip(t *testing.T) {
 		mustEqual(t, loaded, want)
 
 		// A version 1 document is a Preisschnapsen: one that claims the Swiss
-		// system is damaged.
+		// system is damaged. (Without the persons, which version 4 added:
+		// the refusal is the Swiss system's.)
+		doc.Persons = nil
 		data, _ := json.Marshal(doc)
 		current := fmt.Sprintf(`"version":%d`, store.DocumentVersion)
 		v1 := strings.Replace(string(data), current, `"version":1`, 1)

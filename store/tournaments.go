@@ -276,6 +276,9 @@ func (s *Store) save(tx *gorm.DB, old, cur *rowSet, actor User, action Action) e
 			return err
 		}
 	}
+	if err := linkPlayers(tx, now, cur.t.ID, players.upsert, nil); err != nil {
+		return err
+	}
 	before.Players, after.Players = players.changed, players.upsert
 	before.Cards, after.Cards = cards.changed, cards.upsert
 	before.Rounds, after.Rounds = rounds.changed, rounds.upsert

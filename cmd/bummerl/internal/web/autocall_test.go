@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func TestAutoCallPages(t *testing.T) {
 	if !m2.AtTable() || m2.Table != 1 || m2.CalledAfter != 1 {
 		t.Fatalf("match 2 after match 1's result: %+v", m2)
 	}
-	mustContain(t, r.body, `data-saved="1"`, `<span class="then-call" data-testid="then-1">→ Tisch 1: Partie 2</span>`,
+	mustContain(t, r.body, `data-saved="1"`, `<div data-testid="then-1"><strong>→ Tisch 1: Partie 2</strong></div>`,
 		`<tr data-testid="match-2" id="match-row-2" data-match-row hx-swap-oob="true">`, "wird gespielt an Tisch 1",
 		`name="version" value="`+strconv.Itoa(m2.Version)+`"`)
 	mustNotContain(t, r.body, "autofocus")
@@ -54,9 +55,9 @@ func TestAutoCallPages(t *testing.T) {
 	mustContain(t, f.org.get(f.path+"/history").body, "automatisch aufgerufen: Partie 2 an Tisch 1")
 	mustContain(t, f.org.get(f.path+"/history?lang=en").body, "called automatically: match 2 to table 1")
 	// The round page, the match page, visitors and English say it too.
-	mustContain(t, testidText(t, f.helper.get(round).body, "then-1"), "→ Tisch 1: Partie 2")
-	mustContain(t, testidText(t, f.app.client().get(round+"?lang=en").body, "then-1"), "→ table 1: match 2")
-	mustContain(t, testidText(t, f.helper.get(round+"/matches/1").body, "then-1"), "→ Tisch 1: Partie 2")
+	mustContain(t, thenText(t, f.helper.get(round).body, 1), "→ Tisch 1: Partie 2")
+	mustContain(t, thenText(t, f.app.client().get(round+"?lang=en").body, 1), "→ table 1: match 2")
+	mustContain(t, thenText(t, f.helper.get(round+"/matches/1").body, 1), "→ Tisch 1: Partie 2")
 	// The projector and the phones of match 2's players.
 	// (A quarterfinal: the projector shows the bracket, the table in the box.)
 	screen := f.app.client().get(f.path + "/screen").body
@@ -107,7 +108,7 @@ func TestAutoCallWithoutJavaScriptAndAPI(t *testing.T) {
 	if r.status != http.StatusSeeOther {
 		t.Fatalf("plain inline: %d", r.status)
 	}
-	mustContain(t, testidText(t, f.helper.get(r.location()).body, "then-1"), "→ Tisch 1: Partie 2")
+	mustContain(t, thenText(t, f.helper.get(r.location()).body, 1), "→ Tisch 1: Partie 2")
 
 	// Clearing match 1's result leaves match 2 at table 1, called by hand
 	// now; the history names the cleared result only.
@@ -138,7 +139,7 @@ func TestAutoCallWithoutJavaScriptAndAPI(t *testing.T) {
 	if m1 := f.matchOf(1, 1); m1.Table != 1 || m1.CalledAfter != 2 {
 		t.Fatalf("match 1 after match 2's result: %+v", m1)
 	}
-	mustContain(t, testidText(t, f.helper.get(round+"/matches/2?saved=1").body, "then-2"), "→ Tisch 1: Partie 1")
+	mustContain(t, thenText(t, f.helper.get(round+"/matches/2?saved=1").body, 2), "→ Tisch 1: Partie 1")
 }
 
 // The setting: on for a new tournament, in the form after the draw too
@@ -184,4 +185,14 @@ func TestAutoCallSetting(t *testing.T) {
 	if created := decode[settingsOnly](t, r); r.status != http.StatusCreated || created.Settings.AutoCall == nil || !*created.Settings.AutoCall {
 		t.Fatalf("created: %d %s", r.status, r.body)
 	}
+}
+
+// thenText is what the row of match no says its result called.
+func thenText(t *testing.T, body string, no int) string {
+	t.Helper()
+	m := regexp.MustCompile(`data-testid="then-` + strconv.Itoa(no) + `"><strong>([^<]*)<`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no call after match %d in:\n%s", no, body)
+	}
+	return m[1]
 }

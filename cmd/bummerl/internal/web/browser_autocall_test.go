@@ -191,7 +191,7 @@ func browserEndScreen(t *testing.T, browser context.Context) {
 		p.open(f.path+"/screen", testid("screen-slides"))
 		p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 		screenChecks(t, p, name+" end")
-		if n := eval[int](p, `document.querySelectorAll('[data-testid="screen-slides"] > .slide').length`); n != 3 {
+		if n := eval[int](p, `document.querySelectorAll('[data-testid="screen-slides"] > *').length`); n != 3 {
 			t.Fatalf("%s: %d slides, want 3", name, n)
 		}
 		// Each bracket's letters as drawn: font size times the picture's scale.
@@ -208,7 +208,7 @@ func browserEndScreen(t *testing.T, browser context.Context) {
 		for i, at := range []int{0, 13000, 25000} {
 			p.step(fmt.Sprintf("slide %d", i+1), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 				`document.getAnimations().forEach(a => { a.pause(); a.currentTime = %d; })`, at)))
-			shown := eval[[]int](p, `[...document.querySelectorAll('[data-testid="screen-slides"] > .slide')].flatMap((s, i) =>
+			shown := eval[[]int](p, `[...document.querySelectorAll('[data-testid="screen-slides"] > *')].flatMap((s, i) =>
 				getComputedStyle(s).visibility === "visible" ? [i] : [])`)
 			if !slices.Equal(shown, []int{i}) {
 				t.Errorf("%s at %d ms: slides %v shown, want [%d]", name, at, shown, i)
@@ -217,7 +217,7 @@ func browserEndScreen(t *testing.T, browser context.Context) {
 		}
 	}
 	p.open(f.path+"/screen?lang=en", testid("screen-slides"))
-	if got := eval[string](p, `document.querySelector('[data-testid="screen-slides"] .slide:nth-child(3) h2').textContent`); got != "Placement matches" {
+	if got := eval[string](p, `document.querySelector('[data-testid="screen-slides"] > :nth-child(3) h2').textContent`); got != "Placement matches" {
 		t.Errorf("English placement slide %q", got)
 	}
 }

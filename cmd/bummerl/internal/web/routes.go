@@ -156,6 +156,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/standings", s.apiStandings)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/prizes", s.apiPrizes)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/tables", s.apiTables)
+	apiPub.add(http.MethodGet, "/api/seasons/:sid", s.apiSeason)
 	// The referee judges a posted record and changes nothing: no CSRF token (referee_api.go).
 	apiPub.withoutCSRF().add(http.MethodPost, "/api/referee", s.apiReferee)
 	apiStaff := s.group(e, staff)
@@ -168,6 +169,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/rounds/:round/matches/:match/release", s.apiRelease)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/tables/call", s.apiCall)
 	apiStaff.add(http.MethodGet, "/api/status", s.apiStatus)
+	apiStaff.add(http.MethodGet, "/api/persons", s.apiPersons)
 	apiOrg := s.group(e, organiser)
 	apiOrg.add(http.MethodPost, "/api/tournaments", s.apiCreateTournament)
 	apiOrg.add(http.MethodGet, "/api/tokens", s.apiTokens)
