@@ -30,7 +30,7 @@ var axePages = []axePage{
 	{"new tournament", "Anna", "/tournaments/new", testid("save-settings"), false},
 	{"overview", "", "{T}", "main", true},
 	{"overview staff", "Anna", "{T}", "main", false},
-	{"desk", "Hans", "{U}/sale", testid("sale-form"), false},
+	{"desk", "Hans", "{U}/sale?q=Wagner", `[data-testid^="sell-more-"]`, false},
 	{"draw", "Anna", "{U}/draw", testid("physical-form"), false},
 	{"draw drawn", "Anna", "{T}/draw", testid("draw-blocked"), false},
 	{"rounds", "", "{T}/rounds", "main", true},
@@ -41,6 +41,9 @@ var axePages = []axePage{
 	{"standings", "", "{T}/standings", "main", true},
 	{"history", "Anna", "{T}/history", testid("history"), false},
 	{"takings", "Anna", "{T}/takings", testid("takings"), false},
+	{"till report", "Anna", "{T}/takings/report", testid("till-report"), false},
+	{"names board", "", "{T}/names", testid("names-table"), true},
+	{"names projector", "", "{T}/screen/names", testid("names-board"), false},
 	{"users", "Anna", "/users", "main", false},
 	{"projector", "", "{T}/screen", testid("screen"), false},
 	{"player", "", "{T}/card/{card}", "main", true},
@@ -103,7 +106,7 @@ func (p *browserPage) axePage(axe string, pg axePage, path string) {
 	p.t.Helper()
 	sizes := []axeSize{{"desktop", 1280, 900, false}}
 	switch {
-	case strings.HasSuffix(path, "/screen"):
+	case strings.Contains(path, "/screen"):
 		sizes = []axeSize{{"projector", 1920, 1080, false}}
 	case pg.public:
 		sizes = append(sizes, axeSize{"phone", 390, 844, true})
@@ -218,18 +221,19 @@ func axeSource(t *testing.T) string {
 	return string(src)
 }
 
-// axeFixture sets up what the pages show (their placeholders):
-// {T} a 16-card Preisschnapsen with 12 buyers, round 1 drawn digitally,
-// the tables called, one result in, the next open match ({match}) at a
-// digital table ({staff-table}) whose forehand is to move
-// ({seat-to-move}) while the dealer waits ({seat-waiting}); {card} a
-// card of a player; {U} an 8-card Preisschnapsen before its draw, with
-// the physical draw form; {S} a Swiss tournament in round 1.
+// axePaths fills in the placeholders of axePages' paths on app.
 type axePaths struct {
 	*strings.Replacer
 	app *testApp
 }
 
+// axeFixture sets up what the pages show: {T} a 16-card Preisschnapsen
+// with 12 buyers, round 1 drawn digitally, the tables called, one result
+// in, a prize paid out, the next open match ({match}) at a digital table
+// ({staff-table}) whose forehand is to move ({seat-to-move}) while the
+// dealer waits ({seat-waiting}); {card} a card of a player; {U} an 8-card
+// Preisschnapsen before its draw, with the physical draw form; {S} a
+// Swiss tournament in round 1.
 func axeFixture(t *testing.T) axePaths {
 	t.Helper()
 	f := newFixture(t, map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": "16", "price": "12,50"})
@@ -250,6 +254,9 @@ func axeFixture(t *testing.T) axePaths {
 	m := f.firstPlayable(1)
 	if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
 		t.Fatalf("result: %d", r.status)
+	}
+	if r := f.org.post(f.path+"/payouts", url.Values{"prize": {"2"}, "to": {"Maria Huber"}, "amount": {"20"}, "payment": {"cash"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("payout: %d\n%s", r.status, r.body)
 	}
 	m = f.firstPlayable(1)
 	seats := f.startTable(f.helper, m, "1") // seat 0 is forehand in deal 1

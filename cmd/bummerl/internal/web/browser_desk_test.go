@@ -176,8 +176,9 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 
 // browserDeskKeyboard (issue 23, point 8): the whole desk with the
 // keyboard alone, no click. The sale desk tests above type their sales;
-// this one also walks the tab order — name, cards, club, phone, payment,
-// the sell button, the search, each with a visible focus ring — after a
+// this one also walks the tab order — name, cards, pre-printed numbers,
+// club, phone, payment, the sell button, the search, each with a visible
+// focus ring — after a
 // sale as before it, sells more and cancels from the search results, and
 // checks where the focus lands after each: the empty name field after a
 // sale, the search box after selling more or cancelling (those replace
@@ -218,7 +219,7 @@ func browserDeskKeyboard(t *testing.T, browser context.Context) {
 			}
 		}
 	}
-	form := []string{"f-count", "f-club", "f-phone", "f-payment", "sell", "search"}
+	form := []string{"f-count", "f-numbers", "f-club", "f-phone", "f-payment", "sell", "search"}
 	focusOn("f-name")
 	tabs(false, form...)
 	p.step("back to the name", chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
@@ -237,20 +238,20 @@ func browserDeskKeyboard(t *testing.T, browser context.Context) {
 	// the results are drawn anew, the focus goes to the search box.
 	p.step("search", chromedp.KeyEvent("huber"))
 	p.until("found", `document.querySelectorAll('#search-results li').length === 1`)
-	tabs(false, "edit-player-1", "cancel-1", "cancel-2", "count", "payment", "sell-more-1")
+	tabs(false, "edit-player-1", "reprint-1", "cancel-1", "reprint-2", "cancel-2", "count", "sell-more-numbers-1", "payment", "sell-more-1")
 	p.step("sell more", chromedp.KeyEvent(kb.Enter))
 	sold("3")
 	focusOn("search")
 	p.shot("sold-more")
 
 	// Cancel card 1 the same way; Enter on the question says yes.
-	tabs(false, "edit-player-1", "cancel-1")
+	tabs(false, "edit-player-1", "reprint-1", "cancel-1")
 	p.confirmStep("cancel card 1", "Den Verkauf von Karte 1 an Maria Huber stornieren?", chromedp.KeyEvent(kb.Enter))
 	sold("2")
 	focusOn("search")
 
 	// Back to the form for the next buyer, who gets the free card 1.
-	tabs(true, "sell", "f-payment", "f-phone", "f-club", "f-count", "f-name")
+	tabs(true, "sell", "f-payment", "f-phone", "f-club", "f-numbers", "f-count", "f-name")
 	p.step("next buyer", chromedp.KeyEvent("Josef Gruber"+kb.Enter))
 	sold("3")
 	p.until("an empty name field", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
