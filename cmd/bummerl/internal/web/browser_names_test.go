@@ -36,7 +36,7 @@ func crowdNames() []string {
 }
 
 // crowdFixture is a 256-card evening of 128 players, every fourth with two
-// cards (160 sold, the rest byes), round 1 drawn digitally, 24 tables all
+// cards (160 sold, the rest byes), round 1 drawn digitally, 12 tables all
 // called.
 func crowdFixture(t *testing.T) (fixture, []string) {
 	t.Helper()
@@ -53,7 +53,7 @@ func crowdFixture(t *testing.T) (fixture, []string) {
 		}
 	}
 	f.drawDigital()
-	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"24"}}); r.status != http.StatusSeeOther {
+	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"12"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("tables: %d", r.status)
 	}
 	if r := f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}}); r.status != http.StatusSeeOther {
@@ -127,15 +127,24 @@ func browserNamesProjector(t *testing.T, browser context.Context) {
 		t.Errorf("Ägidius Auer (%d) not with the A before Anna Berger (%d)", i, j)
 	}
 
-	// Live: a result frees table 1, the helper calls the next match there;
-	// the board shows its players at table 1 without a reload.
+	// Live: a result at table 1 and the call of the next match there show
+	// on the board without a reload: the loser's card goes, the winner's
+	// plays in round 2, the called match's cards at table 1.
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.namesMark = "no reload"`))
 	at1 := tableMatch(t, f, 1)
 	if r := f.quick(f.helper, 1, at1, at1.A, "2:0"); r.status != http.StatusSeeOther {
 		t.Fatalf("result: %d", r.status)
 	}
+	p.untilWithin("the result on the board", 5*time.Second, fmt.Sprintf(
+		`!document.querySelector('[data-testid="names-card-%d"]') && document.querySelector('[data-testid="names-card-%d"] b')?.textContent === "Runde 2"`, at1.B, at1.A))
+	// The next match whose players are free (P-5: one with a player at
+	// another table waits).
+	callable := slices.IndexFunc(f.load().Board().Waiting, func(w tournament.Waiting) bool { return w.BusyAt == 0 })
+	if callable < 0 {
+		t.Fatal("no waiting match can be called")
+	}
 	if r := f.helper.post(f.path+"/tables/call", nil); r.status != http.StatusSeeOther {
-		t.Fatalf("call: %d", r.status)
+		t.Fatalf("call: %d\n%s", r.status, r.body)
 	}
 	next := tableMatch(t, f, 1)
 	for _, c := range []tournament.CardNo{next.A, next.B} {
