@@ -3,7 +3,10 @@ package views
 import (
 	"context"
 	"io"
+	"io/fs"
 	"strconv"
+
+	"bummerl/static"
 
 	"github.com/a-h/templ"
 )
@@ -60,13 +63,26 @@ const metaRefresh = "30"
 type assetsKey struct{}
 
 // withAssets renders page with a page family's own style sheet and script,
-// /static/NAME.css and /static/NAME.js, loaded after style.css and before
+// /static/NAME.css and /static/NAME.js if there is one, loaded after style.css and before
 // app.js (Layout, screenFrame): what the other pages, above all a phone's
 // player page, need not load.
 func withAssets(name string, page templ.Component) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		return page.Render(context.WithValue(ctx, assetsKey{}, name), w)
 	})
+}
+
+// ownScript is the path of the page family's script, "" when withAssets
+// names none or the family has a style sheet only.
+func ownScript(ctx context.Context) string {
+	name := ownAssets(ctx)
+	if name == "" {
+		return ""
+	}
+	if _, err := fs.Stat(static.FS, name+".js"); err != nil {
+		return ""
+	}
+	return "/static/" + name + ".js"
 }
 
 // ownAssets is the name given to withAssets, "" for none.

@@ -323,6 +323,6 @@ func playLayout(title, stream string, rev int64) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		ctx = context.WithValue(ctx, liveKey{}, stream)
 		ctx = context.WithValue(ctx, revisionKey{}, rev)
-		return Layout(title).Render(ctx, w)
+		return withAssets("play", Layout(title)).Render(ctx, w)
 	})
 }

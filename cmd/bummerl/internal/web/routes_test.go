@@ -111,6 +111,10 @@ func TestRouteAccess(t *testing.T) {
 		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
 		// The projector and the board of the tables show what the room sees anyway.
 		"GET /t/:id/screen", "GET /api/tournaments/:id/tables",
+		// Wo spiele ich? (issue 23): names, tables and card numbers, as the room sees them.
+		"GET /t/:id/names", "GET /t/:id/screen/names",
+		// A season's standings (issue 24): no phones.
+		"GET /api/seasons/:sid",
 		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
 		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
 		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
