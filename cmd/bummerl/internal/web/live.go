@@ -277,6 +277,11 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 		}
 		return revEvent(rev)
 	}
+	// The shutdown signal is taken before the client hears anything: taken
+	// after the first event, a Shutdown that ran its hooks in between
+	// would leave this stream on a fresh signal nobody closes, and the
+	// server waiting for it until its deadline.
+	stop := s.live.stopped(req)
 	first := []byte("retry: " + strconv.Itoa(retryMillis) + "\n")
 	if known, ok := knownRevision(req); !ok || known != cur {
 		first = append(first, event(cur)...)
@@ -291,7 +296,6 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 	defer beat.Stop()
 	age := time.NewTimer(s.live.maxAge + rand.N(s.live.maxAge/3+1))
 	defer age.Stop()
-	stop := s.live.stopped(req)
 	for {
 		select {
 		case <-req.Context().Done(): // the client went
