@@ -47,7 +47,10 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 		t.Fatalf("call all: %d", r.status)
 	}
 	ros := newRoster(f.load())
-	names := func(m tournament.Match) string { return ros.holder(m.A).Name + " – " + ros.holder(m.B).Name }
+	// The projector's line: each name after its card number (issue 23).
+	screenLine := func(m tournament.Match) string {
+		return fmt.Sprintf("%d %s – %d %s", m.A, ros.holder(m.A).Name, m.B, ros.holder(m.B).Name)
+	}
 
 	desk := newPage(t, browser, f.app)
 	desk.login("Hans")
@@ -113,7 +116,7 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 				t.Errorf("called match %d's row: %q", c.No, got)
 			}
 			beamer.untilWithin("match "+cn+" at table "+table+" on the projector", 5*time.Second,
-				`document.querySelector('[data-testid="screen-call-`+table+`"]')?.textContent.includes(`+strconv.Quote(names(c))+`)`)
+				`document.querySelector('[data-testid="screen-call-`+table+`"]')?.textContent.replace(/\s+/g, ' ').includes(`+strconv.Quote(screenLine(c))+`)`)
 			if c.A == phoneCard || c.B == phoneCard {
 				phone.untilWithin("the call on the phone", 5*time.Second,
 					`document.querySelector('[data-testid="called"]')?.textContent.includes("Du bist dran: Tisch `+table+`")`)
