@@ -24,9 +24,12 @@ func TestBlankCards(t *testing.T) {
 		t.Fatalf("blank cards: %d\n%s", page.status, page.body)
 	}
 	for no := 1; no <= 16; no++ {
-		mustContain(t, page.body, `data-testid="entry-card-`+strconv.Itoa(no)+`"`, `src="/t/1/card/`+strconv.Itoa(no)+`/qr.png"`)
+		mustContain(t, page.body, `data-testid="entry-card-`+strconv.Itoa(no)+`"`, "http://bummerl.test/t/1/card/"+strconv.Itoa(no)+"<")
 	}
 	mustNotContain(t, page.body, `data-testid="entry-card-17"`, "Spieler 1<")
+	if n := strings.Count(page.body, `<svg class="qr"`); n != 16 {
+		t.Errorf("%d QR codes on 16 blank cards", n)
+	}
 	if n := strings.Count(page.body, `class="entry-player entry-blank"`); n != 16 {
 		t.Errorf("%d blank name lines, want 16", n)
 	}
