@@ -53,6 +53,7 @@ var messages = map[string]message{
 	"sales_closed":               {"no sales or cancellations after the draw of round 1", "Nach der Auslosung der Runde 1 kann nichts mehr verkauft oder storniert werden"},
 	"max_cards_exceeded":         {"%s holds %d cards; at most %d are allowed", "%s hat %d Karten; erlaubt sind höchstens %d"},
 	"cards_sold_out":             {"only %d cards are left", "Es sind nur noch %d Karten frei"},
+	"cards_all_sold":             {"all %d cards are sold", "Alle %d Karten sind verkauft"},
 	"too_few_cards_sold":         {"%d cards sold; more than %d are needed", "%d Karten verkauft; es müssen mehr als %d sein"},
 	"round_unfinished":           {"match %d of round %d has no result yet", "Partie %d der Runde %d hat noch kein Ergebnis"},
 	"tournament_finished":        {"the tournament is finished", "Das Turnier ist beendet"},

@@ -139,8 +139,9 @@ func (t *Tournament) sell(p PlayerID, k int, open bool) ([]CardNo, error) {
 		return nil, notFound("player_not_found", "player", int(p))
 	case k < 1:
 		return nil, invalid("sell_count_invalid", "count", k)
-	case !open:
-		return nil, conflict("sales_closed", "")
+	}
+	if err := t.saleOpen(open); err != nil {
+		return nil, err
 	}
 	s := t.scanSales(p)
 	if t.Settings.swiss() && k > 1-s.held { // SW-1
@@ -194,6 +195,10 @@ func (t *Tournament) sellTo(p Player, k int, open bool) (PlayerID, []CardNo, err
 		sold, err := t.sell(p.ID, k, open)
 		return p.ID, sold, err
 	}
+	// Nothing to ask about a namesake when nothing can be sold (issue 23).
+	if err := t.saleOpen(open); err != nil {
+		return 0, nil, err
+	}
 	if same, ok := t.Namesake(p.Name); ok {
 		return 0, nil, t.PlayerExists(same)
 	}
@@ -208,6 +213,18 @@ func (t *Tournament) sellTo(p Player, k int, open bool) (PlayerID, []CardNo, err
 		return 0, nil, err
 	}
 	return id, sold, nil
+}
+
+// saleOpen refuses every sale while sales are closed or all N cards are
+// sold (P-1).
+func (t *Tournament) saleOpen(open bool) error {
+	switch {
+	case !open:
+		return conflict("sales_closed", "")
+	case len(t.Cards) >= t.Settings.Cards:
+		return invalid("cards_all_sold", "count", t.Settings.Cards)
+	}
+	return nil
 }
 
 // salesScan is what Sell needs to know about the sold cards.

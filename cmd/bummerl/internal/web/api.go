@@ -51,8 +51,9 @@ type swissJSON struct {
 }
 
 // settings fills in the documented defaults: variant soft, closing
-// at-close, 2 Bummerl per match. Everything else the domain checks.
-func (j settingsJSON) settings() tournament.Settings {
+// at-close, 2 Bummerl per match, "Preis n" in lang for a prize without a
+// description. Everything else the domain checks.
+func (j settingsJSON) settings(lang string) tournament.Settings {
 	set := tournament.Settings{
 		Name: j.Name, Cards: j.Cards, MaxCards: j.MaxCards, PriceCents: j.PriceCents,
 		Variant: schnapsen.Variant(j.Variant), Closing: schnapsen.Closing(j.Closing),
@@ -72,6 +73,7 @@ func (j settingsJSON) settings() tournament.Settings {
 	if set.BummerlToWin == 0 {
 		set.BummerlToWin = 2
 	}
+	defaultPrizes(lang, set.Prizes)
 	return set
 }
 
@@ -164,7 +166,7 @@ func (s *server) apiCreateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings())
+	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings(lang(c)))
 	if err != nil {
 		return err
 	}
