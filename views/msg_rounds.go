@@ -43,6 +43,7 @@ func init() {
 		"round.surrendered":        {"aufgegeben (beide Karten einer Person)", "surrendered (both cards of one player)"},
 		"round.open":               {"offen", "open"},
 		"round.playing":            {"wird gespielt an Tisch %d", "being played at table %d"},
+		"round.digital":            {"läuft am Digitaltisch", "being played at a digital table"},
 		"round.done":               {"fertig, %d:%d", "done, %d:%d"},
 		"round.winner":             {"Sieger: Karte %d", "Winner: card %d"},
 		"round.filter_open":        {"Nur offene Partien", "Open matches only"},

@@ -836,7 +836,7 @@ func SettingsPage(m SettingsModel) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i := 1; i <= PrizeSlots; i++ {
-				templ_7745c5c3_Err = Input(m.Form, prizeField(i), tf(ctx, "settings.prize_n", i), "text", templ.Attributes{"maxlength": maxPrize}).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Input(m.Form, prizeField(i), tf(ctx, "settings.prize_n", i), "text", templ.Attributes{"maxlength": maxPrize, "placeholder": tf(ctx, "settings.prize_default", i)}).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -57,6 +57,7 @@ var messages = map[string]message{
 	"card_number_range":          {"there is no card %d: the numbers run from 1 to %d", "Karte %d gibt es nicht: die Nummern gehen von 1 bis %d"},
 	"card_number_twice":          {"card %d is given twice", "Karte %d ist zweimal angegeben"},
 	"card_sold":                  {"card %d is sold already, to %s", "Karte %d ist schon verkauft, an %s"},
+	"cards_all_sold":             {"all %d cards are sold", "Alle %d Karten sind verkauft"},
 	"too_few_cards_sold":         {"%d cards sold; more than %d are needed", "%d Karten verkauft; es müssen mehr als %d sein"},
 	"round_unfinished":           {"match %d of round %d has no result yet", "Partie %d der Runde %d hat noch kein Ergebnis"},
 	"tournament_finished":        {"the tournament is finished", "Das Turnier ist beendet"},

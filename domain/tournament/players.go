@@ -142,8 +142,9 @@ func (t *Tournament) sell(p PlayerID, k int, numbers []CardNo, open bool) ([]Car
 		return nil, invalid("sell_count_invalid", "count", k)
 	case len(numbers) > 0 && len(numbers) != k:
 		return nil, invalid("sell_numbers_count", "numbers", k, len(numbers))
-	case !open:
-		return nil, conflict("sales_closed", "")
+	}
+	if err := t.saleOpen(open); err != nil {
+		return nil, err
 	}
 	s := t.scanSales(p)
 	if t.Settings.swiss() && k > 1-s.held { // SW-1
@@ -204,6 +205,10 @@ func (t *Tournament) sellTo(p Player, k int, numbers []CardNo, open bool) (Playe
 		sold, err := t.sell(p.ID, k, numbers, open)
 		return p.ID, sold, err
 	}
+	// Nothing to ask about a namesake when nothing can be sold (issue 23).
+	if err := t.saleOpen(open); err != nil {
+		return 0, nil, err
+	}
 	if same, ok := t.Namesake(p.Name); ok {
 		return 0, nil, t.PlayerExists(same)
 	}
@@ -218,6 +223,18 @@ func (t *Tournament) sellTo(p Player, k int, numbers []CardNo, open bool) (Playe
 		return 0, nil, err
 	}
 	return id, sold, nil
+}
+
+// saleOpen refuses every sale while sales are closed or all N cards are
+// sold (P-1).
+func (t *Tournament) saleOpen(open bool) error {
+	switch {
+	case !open:
+		return conflict("sales_closed", "")
+	case len(t.Cards) >= t.Settings.Cards:
+		return invalid("cards_all_sold", "count", t.Settings.Cards)
+	}
+	return nil
 }
 
 // salesScan is what Sell needs to know about the sold cards.

@@ -54,9 +54,9 @@ type swissJSON struct {
 }
 
 // settings fills in the documented defaults: variant soft, closing
-// at-close, 2 Bummerl per match, automatic calling on. Everything else
-// the domain checks.
-func (j settingsJSON) settings() tournament.Settings {
+// at-close, 2 Bummerl per match, automatic calling on, "Preis n" in lang
+// for a prize without a description. Everything else the domain checks.
+func (j settingsJSON) settings(lang string) tournament.Settings {
 	set := tournament.Settings{
 		Name: j.Name, Cards: j.Cards, MaxCards: j.MaxCards, PriceCents: j.PriceCents,
 		Variant: schnapsen.Variant(j.Variant), Closing: schnapsen.Closing(j.Closing),
@@ -77,6 +77,7 @@ func (j settingsJSON) settings() tournament.Settings {
 		set.BummerlToWin = 2
 	}
 	set.AutoCall = j.AutoCall == nil || *j.AutoCall
+	defaultPrizes(lang, set.Prizes)
 	return set
 }
 
@@ -170,7 +171,7 @@ func (s *server) apiCreateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings())
+	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings(lang(c)))
 	if err != nil {
 		return err
 	}

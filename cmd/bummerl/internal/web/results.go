@@ -97,7 +97,9 @@ func (s *server) loadMatch(c echo.Context, ref matchRef) (*tournament.Tournament
 		Latest: ref.round == len(t.Rounds),
 	}
 	m.Row.Then = tableCalls(r.CalledAfter()[mt.No])
-	return t, mt, m, nil
+	digital, err := s.digitalMatches(c.Request().Context(), t.ID, ref.round)
+	m.Row.Digital = digital[ref.match]
+	return t, mt, m, err
 }
 
 // showMatch renders the match page. A refused form comes back as typed

@@ -64,7 +64,10 @@ func (s *server) showInline(c echo.Context, ref matchRef, status int, f views.Fo
 	if ref.round < 1 || ref.round > len(t.Rounds) {
 		return notFound(c)
 	}
-	m := roundModel(t, &t.Rounds[ref.round-1], lang(c), false, "")
+	m, err := s.roundView(c, t, &t.Rounds[ref.round-1], false, "")
+	if err != nil {
+		return err
+	}
 	if !f.OK() {
 		m.Inline = map[int]views.Form{ref.match: f}
 	}

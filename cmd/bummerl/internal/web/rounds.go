@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -137,7 +138,10 @@ func (s *server) roundPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := roundModel(t, r, lang(c), c.QueryParam("open") != "", c.QueryParam("q"))
+	m, err := s.roundView(c, t, r, c.QueryParam("open") != "", c.QueryParam("q"))
+	if err != nil {
+		return err
+	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.RoundMatches(m))
 	}
@@ -175,6 +179,34 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 	return m
 }
 
+// roundView is roundModel for the round page, with the matches played at
+// a digital table now marked (issue 23).
+func (s *server) roundView(c echo.Context, t *tournament.Tournament, r *tournament.Round, openOnly bool, q string) (views.RoundModel, error) {
+	m := roundModel(t, r, lang(c), openOnly, q)
+	digital, err := s.digitalMatches(c.Request().Context(), t.ID, r.No)
+	for i := range m.Rows {
+		m.Rows[i].Digital = digital[m.Rows[i].No]
+	}
+	return m, err
+}
+
+// digitalMatches are the numbers of the matches of round played at a
+// digital table now. The tables' starts and ends give the tournament a
+// new revision, so pages kept per revision show them (docs/play.md).
+func (s *server) digitalMatches(ctx context.Context, id int64, round int) (map[int]bool, error) {
+	tables, err := s.store.PlayingTables(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	for _, dt := range tables {
+		if dt.Round == round {
+			out[dt.Match] = true
+		}
+	}
+	return out, nil
+}
+
 // matchesQuery reports whether a match concerns the player or card q.
 func matchesQuery(r views.MatchRow, q string) bool {
 	if q == "" {
@@ -210,7 +242,10 @@ func (s *server) startMatch(c echo.Context) error {
 			if err != nil {
 				return err
 			}
-			m := roundModel(t, r, lang(c), false, "")
+			m, err := s.roundView(c, t, r, false, "")
+			if err != nil {
+				return err
+			}
 			m.Form = f
 			return render(c, status, views.RoundPage(m))
 		})

@@ -251,12 +251,25 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	for i := 1; i <= prizes && i <= views.PrizeSlots; i++ {
 		set.Prizes = append(set.Prizes, v["prize_"+strconv.Itoa(i)])
 	}
+	defaultPrizes(lang(c), set.Prizes)
 	cents, ok := parseCents(v["price"])
 	if !ok {
 		f.Fail("price", text(c, "settings.price_bad"))
 	}
 	set.PriceCents = cents
 	return set, f
+}
+
+// defaultPrizes names each prize left without a description "Preis n"
+// ("Prize n"), in the language of whoever sets them up: a description is
+// optional (issue 23), and the prize list, the projector and the exports
+// then still say which prize is which.
+func defaultPrizes(lang string, prizes []string) {
+	for i, p := range prizes {
+		if strings.TrimSpace(p) == "" {
+			prizes[i] = views.Textf(lang, "settings.prize_default", i+1)
+		}
+	}
 }
 
 // amount is a euro amount as people type it: "12", "12,5", "12.50", "€ 12,50".
