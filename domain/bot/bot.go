@@ -1,0 +1,308 @@
+// Package bot is a Schnapsen player (RULES.md S, X, B) for practice games
+// and the bot protocol (BOT-PROTOCOL.md). It decides from a seat's View
+// only: it samples deals of the cards it cannot see that agree with what
+// the opponent's actions showed, weighs them by how well they explain his
+// actions, solves each deal by alpha-beta search with every card open, and
+// plays the action with the best chance to win the Bummerl over all of
+// them (docs/bot.md).
+//
+// A Bot is deterministic: the same options and view give the same action.
+// It is not safe for concurrent use; separate Bots are independent.
+package bot
+
+import (
+	"cmp"
+	"hash/fnv"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"bummerl/domain/schnapsen"
+)
+
+// Options configure a Bot; zero fields take the defaults.
+type Options struct {
+	// Seed varies the sampled deals; the same seed and view give the same
+	// decision.
+	Seed uint64
+	// Worlds bounds the deals of the unseen cards sampled per decision
+	// (default 400).
+	Worlds int
+	// Nodes bounds the search nodes per decision (default 2,000,000):
+	// the search stops sampling once it has spent them, after at least
+	// minWorlds deals.
+	Nodes int
+}
+
+const (
+	defaultWorlds = 400
+	defaultNodes  = 2_000_000
+	minWorlds     = 8
+)
+
+// Bot is a Schnapsen player; make one with New.
+type Bot struct {
+	opts Options
+	s    *solver
+	pcg  rand.PCG
+}
+
+// New makes a Bot.
+func New(o Options) *Bot {
+	if o.Worlds <= 0 {
+		o.Worlds = defaultWorlds
+	}
+	if o.Nodes <= 0 {
+		o.Nodes = defaultNodes
+	}
+	return &Bot{opts: o, s: newSolver()}
+}
+
+// Estimate is the bot's judgement of one legal action: what the seat can
+// expect from it, averaged over the deals of the unseen cards it deems
+// possible, each played on perfectly.
+type Estimate struct {
+	Action  schnapsen.Action
+	Points  float64 // expected game points, won minus lost (−3 … 3)
+	Win     float64 // chance to win the deal
+	Bummerl float64 // chance to win the Bummerl (B-1)
+}
+
+// Decide returns the bot's action: one of the seat's legal actions. err
+// says why the view is not a decision of a deal in progress.
+func (b *Bot) Decide(v View) (schnapsen.Action, error) {
+	es, err := b.estimate(v, true)
+	if err != nil {
+		return schnapsen.Action{}, err
+	}
+	return es[0].Action, nil
+}
+
+// Explain returns the bot's estimate of each action it considers, best
+// first: every legal action, except that it does not play on with 66
+// (it declares, as BOT-PROTOCOL.md requires).
+func (b *Bot) Explain(v View) ([]Estimate, error) { return b.estimate(v, false) }
+
+// line is a sequence of the seat's own steps up to its card (an exchange,
+// a closing, then the lead), or a declaration: the search values a line,
+// so the choice after an exchange or a closing is made on the average
+// over the deals, like the first, not in each deal apart.
+type line struct {
+	moves  [3]move
+	n      int
+	action int // index of its first action in the estimates
+	sum    tally
+}
+
+// tally adds up a line's outcomes over weighted deals.
+type tally struct{ weight, bummerl, points, win float64 }
+
+func (t *tally) add(w float64, game [2]int, me uint8, r int8) {
+	g := float64(r)
+	if me == 1 {
+		g = -g
+	}
+	t.weight += w
+	t.bummerl += w * bummerlChance(game, me, r)
+	t.points += w * g
+	if g > 0 {
+		t.win += w
+	}
+}
+
+func (t *tally) estimate(a schnapsen.Action) Estimate {
+	if t.weight == 0 {
+		return Estimate{Action: a}
+	}
+	return Estimate{Action: a, Points: t.points / t.weight, Win: t.win / t.weight, Bummerl: t.bummerl / t.weight}
+}
+
+// estimate values the actions of v, best first; merge lets the search
+// merge results of equal worth to the Bummerl (Decide), else it keeps
+// them apart for exact points and win chances (Explain).
+func (b *Bot) estimate(v View, merge bool) ([]Estimate, error) {
+	st, err := v.state()
+	if err != nil {
+		return nil, err
+	}
+	me := st.me
+	declare := schnapsen.Action{Seat: me, Kind: schnapsen.Declare}
+	if st.forced { // 66 on lead: declare (BOT-PROTOCOL.md)
+		p := st.root
+		p.declare(me)
+		var t tally
+		t.add(1, v.GamePoints, me, p.result)
+		return []Estimate{t.estimate(declare)}, nil
+	}
+	var actions []schnapsen.Action
+	var lines []line
+	addLines(&st.root, line{}, &actions, &lines)
+	var decl *tally
+	if st.canDeclare() {
+		p := st.root
+		p.declare(me)
+		decl = &tally{}
+		decl.add(1, v.GamePoints, me, p.result)
+	}
+	if len(lines) > 1 || decl != nil || !merge {
+		b.search(st, v, lines, merge)
+	}
+	best := make([]tally, len(actions))
+	for _, l := range lines {
+		if cur := &best[l.action]; cur.weight == 0 || l.sum.bummerl/l.sum.weight > cur.bummerl/cur.weight {
+			*cur = l.sum
+		}
+	}
+	es := make([]Estimate, 0, len(actions)+1)
+	for i, a := range actions {
+		es = append(es, best[i].estimate(a))
+	}
+	if decl != nil {
+		es = append(es, decl.estimate(declare))
+	}
+	// Best first; ties keep the actions' order (plays by card, then
+	// marriages, exchange, close, declare), so the choice is stable.
+	slices.SortStableFunc(es, func(x, y Estimate) int { return cmp.Compare(y.Bummerl, x.Bummerl) })
+	return es, nil
+}
+
+// addLines lists the lines from p of the seat to move: a card (or a
+// marriage and its card) ends a line; an exchange or a closing goes on.
+func addLines(p *pos, l line, actions *[]schnapsen.Action, lines *[]line) {
+	var ms [maxMoves]move
+	n := p.gen(&ms)
+	s := p.toMove()
+	for _, m := range ms[:n] {
+		next := l
+		next.moves[next.n] = m
+		next.n++
+		if l.n == 0 {
+			a := actionOf(s, m)
+			next.action = slices.Index(*actions, a)
+			if next.action < 0 {
+				next.action = len(*actions)
+				*actions = append(*actions, a)
+			}
+		}
+		if m.kind() == mExchange || m.kind() == mClose {
+			q := *p
+			q.apply(m)
+			addLines(&q, next, actions, lines)
+			continue
+		}
+		*lines = append(*lines, next)
+	}
+}
+
+// search values every line over sampled deals.
+func (b *Bot) search(st *state, v View, lines []line, merge bool) {
+	b.classes(v.GamePoints, st.me, merge)
+	b.seed(&v)
+	s := b.s
+	s.nodes = 0
+	s.horizon = 0
+	if h := horizonTricks(st.root.facedown(), st.root.led); h > 0 {
+		s.horizon = st.root.next + uint8(2*h)
+	}
+	worlds := st.worlds(b, b.opts.Worlds)
+	var w pos
+	for i := 0; worlds.next(b, st, &w); i++ {
+		s.newWorld()
+		wt := st.weight(b, &w)
+		if wt == 0 {
+			continue
+		}
+		for j := range lines {
+			l := &lines[j]
+			p := w
+			for _, m := range l.moves[:l.n] {
+				p.apply(m)
+			}
+			r := p.result
+			if r == 0 {
+				r = s.result(&p)
+			}
+			l.sum.add(wt, v.GamePoints, st.me, r)
+		}
+		if i+1 >= minWorlds && s.nodes >= b.opts.Nodes {
+			break
+		}
+	}
+}
+
+// horizonTricks is how many tricks the search looks ahead exactly before
+// it plays a world on by the policy, by the face-down cards left: a full
+// search of the open talon costs about 400,000 nodes at the first trick,
+// 20,000 at the third and 3,000 at the fourth (docs/bot.md).
+var horizonTricks = func(facedown int, following bool) int {
+	switch {
+	case facedown >= 7:
+		return 1 + b2i(following)
+	case facedown >= 5:
+		return 2 + b2i(following)
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// classes sets the solver's outcome classes: the six results ranked by
+// their worth to seat 0, merged where equal if merge.
+func (b *Bot) classes(game [2]int, me uint8, merge bool) {
+	s := b.s
+	results := [6]int8{-3, -2, -1, 1, 2, 3}
+	worth := func(r int8) float64 {
+		c := bummerlChance(game, me, r)
+		if me == 1 {
+			c = 1 - c
+		}
+		return c
+	}
+	if !merge {
+		for _, r := range results {
+			s.cls[r+3] = r
+			s.res[r+3] = r
+		}
+		return
+	}
+	// The results are ordered by worth already (more for seat 0 is
+	// never worse for it); merge the equal neighbours.
+	k := int8(-3)
+	for i, r := range results {
+		if i > 0 && worth(r) > worth(results[i-1])+1e-12 {
+			k++
+		}
+		s.cls[r+3] = k
+		s.res[k+3] = r // a result of the class, the best for seat 0
+	}
+}
+
+// seed starts the bot's random numbers from its seed and the view, so a
+// decision depends on nothing else.
+func (b *Bot) seed(v *View) {
+	h := fnv.New64a()
+	var buf []byte
+	buf = append(buf, byte(v.Seat), byte(v.Trump), byte(v.GamePoints[0]), byte(v.GamePoints[1]))
+	if v.TrumpCard != nil {
+		buf = append(buf, byte(*v.TrumpCard)+1)
+	}
+	for _, c := range v.Hand {
+		buf = append(buf, byte(c))
+	}
+	for _, st := range v.History {
+		buf = append(buf, st.Seat, byte(st.Kind), byte(st.Card), byte(st.Suit), byte(st.Took))
+	}
+	h.Write(buf)
+	b.pcg.Seed(b.opts.Seed, h.Sum64())
+}
+
+// intN is a random number in [0, n).
+func (b *Bot) intN(n int) int { return int((b.pcg.Uint64() >> 32) * uint64(n) >> 32) }
+
+// popcount counts the cards of a set.
+func popcount(set uint32) int { return bits.OnesCount32(set) }
