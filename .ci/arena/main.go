@@ -15,7 +15,7 @@
 // in each seat (duplicate, at 0:0): the mean game-point margin a deal
 // with its 95 % interval, a quicker measure to compare versions.
 //
-// Players: bot[:nodes=N][:worlds=N] (the practice bot, domain/bot),
+// Players: bot[:nodes=N][:worlds=N][:horizon=N] (the practice bot, domain/bot),
 // ref[:perms=N][:iters=N] (the reference: the open engines' search,
 // 667 × 150 by default), greedy, random.
 package main
@@ -88,7 +88,8 @@ type result struct {
 	bummerl, gamePts, deals [2]int
 	illegal                 [2]int
 	wall, cpu               [2][]time.Duration
-	margins                 []int // game points per deal, player 0 minus 1
+	margins                 []int     // game points per deal, player 0 minus 1
+	byPoints                [2][4]int // deals won by 1, 2, 3 game points
 	start                   time.Time
 	elapsed                 time.Duration
 	load                    [2]string
@@ -133,6 +134,23 @@ func (r *result) add(o *result) {
 		r.cpu[i] = append(r.cpu[i], o.cpu[i]...)
 	}
 	r.margins = append(r.margins, o.margins...)
+	for i := range 2 {
+		for p := range 4 {
+			r.byPoints[i][p] += o.byPoints[i][p]
+		}
+	}
+}
+
+// count adds a deal won by player w with p game points.
+func (r *result) count(w, p int) {
+	r.deals[w]++
+	r.gamePts[w] += p
+	r.byPoints[w][p]++
+	if w == 0 {
+		r.margins = append(r.margins, p)
+	} else {
+		r.margins = append(r.margins, -p)
+	}
 }
 
 // deckSeed is the seed of deal i of pair k: both Bummerl of a pair see
@@ -157,13 +175,7 @@ func (c config) bummerl(k, swap int) *result {
 		fore := 1 - dealer                         // player in deal seat 0
 		game := [2]int{score[fore], score[1-fore]} // by deal seat
 		winner, pts := c.deal(ps, fore, c.deckSeed(k, i), game, res)
-		res.deals[winner]++
-		res.gamePts[winner] += pts
-		if winner == 0 {
-			res.margins = append(res.margins, pts)
-		} else {
-			res.margins = append(res.margins, -pts)
-		}
+		res.count(winner, pts)
 		score[winner] += pts
 		if score[winner] >= bot.BummerlTarget {
 			res.bummerl[winner]++
@@ -225,7 +237,7 @@ func (c config) duplicate(n, par int) {
 				m := 0
 				for fore := range 2 {
 					w, p := c.deal(ps, fore, c.deckSeed(k, 0), [2]int{}, r)
-					r.deals[w]++
+					r.count(w, p)
 					if w == 0 {
 						m += p
 					} else {
@@ -256,6 +268,7 @@ func (c config) duplicate(n, par int) {
 	fmt.Printf("%s vs %s, %s %s, %d deals played twice (seed %d), %v, load %s → %s\n", c.specs[0], c.specs[1], c.variant, c.closing,
 		n, c.seed, time.Since(start).Round(time.Second), load, loadavg())
 	fmt.Printf("margin %+.3f game points a deal (95 %% %+.3f … %+.3f), deals won %d : %d\n", mean, mean-1.96*se, mean+1.96*se, res.deals[0], res.deals[1])
+	res.points(os.Stdout, c)
 	res.times(os.Stdout, c)
 }
 
@@ -278,7 +291,7 @@ func newPlayer(spec string, seed uint64) (player, error) {
 	}
 	switch parts[0] {
 	case "bot":
-		return bot.New(bot.Options{Seed: seed, Nodes: opts["nodes"], Worlds: opts["worlds"]}), nil
+		return bot.New(bot.Options{Seed: seed, Nodes: opts["nodes"], Worlds: opts["worlds"], Horizon: opts["horizon"]}), nil
 	case "ref":
 		return bot.NewReference(opts["perms"], opts["iters"], seed), nil
 	case "greedy":
@@ -424,7 +437,15 @@ func (r *result) report(w *os.File, c config) {
 	}
 	fmt.Fprintf(w, "deals won: %d : %d (%.1f %%), game points %d : %d, margin %+.3f game points a deal\n",
 		r.deals[0], r.deals[1], 100*float64(r.deals[0])/float64(max(deals, 1)), r.gamePts[0], r.gamePts[1], float64(sum)/float64(max(len(r.margins), 1)))
+	r.points(w, c)
 	r.times(w, c)
+}
+
+// points prints how many deals each player won by 1, 2 and 3 game points.
+func (r *result) points(w *os.File, c config) {
+	for i := range 2 {
+		fmt.Fprintf(w, "%-28s deals won by 1/2/3 game points: %d / %d / %d\n", c.specs[i], r.byPoints[i][1], r.byPoints[i][2], r.byPoints[i][3])
+	}
 }
 
 // times prints each player's decision times.

@@ -19,6 +19,10 @@ func init() {
 	}
 }
 
+// nodesPerMS turns the hello's budget_ms into search nodes: the bot's
+// slowest decisions (the first tricks) take about 50 ns a node.
+const nodesPerMS = 20_000
+
 // protocolName is the protocol of BOT-PROTOCOL.md this command speaks.
 const protocolName = "bummerl-bot/1"
 
@@ -47,7 +51,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the bot's sampling: the same seed and view give the same action")
-	nodes := fs.Int("nodes", 0, "search nodes per decision (default: 1,000,000 for a budget of 100 ms, in proportion to the hello's budget_ms)")
+	nodes := fs.Int("nodes", 0, "search nodes per decision (default: 20,000 per millisecond of the hello's budget_ms, 2,000,000 without)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: bummerl bot [-seed N] [-nodes N]   (JSON lines bummerl-bot/1 on stdin and stdout)")
 		fs.PrintDefaults()
@@ -55,12 +59,13 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return 2
 	}
-	b := bot.New(bot.Options{Seed: *seed, Nodes: *nodes})
+	p := &botPlayer{seed: *seed, nodes: *nodes, log: stderr}
+	p.bot = bot.New(bot.Options{Seed: *seed, Nodes: *nodes})
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 64<<10), 1<<20)
 	out := bufio.NewWriter(stdout)
 	for in.Scan() {
-		reply := answer(&b, in.Bytes(), *seed, *nodes, stderr)
+		reply := p.answer(in.Bytes())
 		line, err := json.Marshal(reply)
 		if err != nil {
 			line = []byte(`{"error":"cannot write the reply"}`)
@@ -78,16 +83,24 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// botPlayer is the bot of one session.
+type botPlayer struct {
+	bot   *bot.Bot
+	seed  uint64
+	nodes int // -nodes, 0 for the default
+	log   io.Writer
+}
+
 // answer is the reply to one line.
-func answer(b **bot.Bot, data []byte, seed uint64, nodes int, stderr io.Writer) any {
+func (p *botPlayer) answer(data []byte) any {
 	var l botLine
 	if err := json.Unmarshal(data, &l); err != nil {
 		return map[string]string{"error": err.Error()}
 	}
 	switch l.Type {
 	case "hello":
-		if nodes == 0 && l.BudgetMS > 0 { // the default scaled to the budget
-			*b = bot.New(bot.Options{Seed: seed, Nodes: 10_000 * l.BudgetMS})
+		if p.nodes == 0 && l.BudgetMS > 0 { // the default scaled to the budget
+			p.bot = bot.New(bot.Options{Seed: p.seed, Nodes: nodesPerMS * l.BudgetMS})
 		}
 		return map[string]string{"name": "bummerl bot", "protocol": protocolName}
 	case "decide":
@@ -100,13 +113,13 @@ func answer(b **bot.Bot, data []byte, seed uint64, nodes int, stderr io.Writer) 
 	v, err := l.view()
 	var a schnapsen.Action
 	if err == nil {
-		a, err = (*b).Decide(v)
+		a, err = p.bot.Decide(v)
 	}
 	if err == nil && !slices.Contains(l.Legal, a) {
 		err = fmt.Errorf("%v is not among the legal actions", a)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bummerl bot: %v; playing the first legal action\n", err)
+		fmt.Fprintf(p.log, "bummerl bot: %v; playing the first legal action\n", err)
 		a = l.Legal[0]
 	}
 	return a

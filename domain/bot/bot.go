@@ -32,6 +32,11 @@ type Options struct {
 	// the search stops sampling once it has spent them, after at least
 	// minWorlds deals.
 	Nodes int
+	// Horizon is how many tricks the search looks ahead exactly while
+	// the talon is open, before it plays a deal on by a quick policy
+	// (playout) and solves the rest; 0 chooses by the talon's size (1 at
+	// the start of a deal, exact from the fourth trick on).
+	Horizon int
 }
 
 const (
@@ -201,7 +206,11 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 	s := b.s
 	s.nodes = 0
 	s.horizon = 0
-	if h := horizonTricks(st.root.facedown(), st.root.led); h > 0 {
+	h := b.opts.Horizon
+	if h == 0 {
+		h = horizonTricks(st.root.facedown(), st.root.led)
+	}
+	if h > 0 {
 		s.horizon = st.root.next + uint8(2*h)
 	}
 	worlds := st.worlds(b, b.opts.Worlds)
@@ -212,6 +221,7 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 		if wt == 0 {
 			continue
 		}
+		guess := int8(0) // the lines of a world are often worth the same
 		for j := range lines {
 			l := &lines[j]
 			p := w
@@ -220,7 +230,7 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 			}
 			r := p.result
 			if r == 0 {
-				r = s.result(&p)
+				guess, r = s.result(&p, guess)
 			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
 		}
@@ -234,7 +244,7 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 // it plays a world on by the policy, by the face-down cards left: a full
 // search of the open talon costs about 400,000 nodes at the first trick,
 // 20,000 at the third and 3,000 at the fourth (docs/bot.md).
-var horizonTricks = func(facedown int, following bool) int {
+func horizonTricks(facedown int, following bool) int {
 	switch {
 	case facedown >= 7:
 		return 1 + b2i(following)

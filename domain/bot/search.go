@@ -22,9 +22,9 @@ type solver struct {
 	// horizon is the talon index from which an open-talon position on lead
 	// is valued by playing it on (playout) instead of searching; 0: none.
 	horizon uint8
-	nodes int
-	cls   [7]int8 // class of result r at cls[r+3]; r = 0 is unused
-	res   [7]int8 // a result of class k at res[k+3]
+	nodes   int
+	cls     [7]int8 // class of result r at cls[r+3]; r = 0 is unused
+	res     [7]int8 // a result of class k at res[k+3]
 	// stack holds the position of each ply: a child copied into a local
 	// would move to the heap, as the search is recursive.
 	stack [maxPly]pos
@@ -92,13 +92,33 @@ func (s *solver) newWorld() {
 }
 
 // value is the exact class of p.
-func (s *solver) value(p *pos) int8 {
-	s.stack[0] = *p
-	return s.search(0, lowest, highest)
+func (s *solver) value(p *pos) int8 { return s.valueNear(p, 0) }
+
+// valueNear is the exact class of p by MTD(f): null-window searches
+// from guess towards the value; with the table they cost less than one
+// search with an open window.
+func (s *solver) valueNear(p *pos, guess int8) int8 {
+	lower, upper := lowest, highest
+	g := guess
+	for lower < upper {
+		beta := max(g, lower+1)
+		s.stack[0] = *p
+		g = s.search(0, beta-1, beta)
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	return g
 }
 
-// result is a result of p's class (the one the classes name it by).
-func (s *solver) result(p *pos) int8 { return s.res[s.value(p)+3] }
+// result is p's class, searched from guess, and a result of that class
+// (the one the classes name it by).
+func (s *solver) result(p *pos, guess int8) (cls, r int8) {
+	cls = s.valueNear(p, guess)
+	return cls, s.res[cls+3]
+}
 
 // wins reports whether seat wins p. It searches with win-or-lose classes
 // under a salt of its own, so its table entries never meet the others.
@@ -225,7 +245,7 @@ func (s *solver) order(p *pos, moves []move, hint move) {
 			case p.led && beats(p.lead, c, p.trump):
 				v = 100 + int(cardPoints[p.lead]) - int(cardPoints[c])
 			case p.led:
-				v = -int(cardPoints[c])
+				v = -int(cardPoints[c]) - 20*int(b2u(c.Suit() == p.trump))
 			default:
 				// A lead the opponent cannot beat scores; else lead low.
 				// Under S-7 he must follow suit before he may trump.
@@ -234,7 +254,7 @@ func (s *solver) order(p *pos, moves []move, hint move) {
 					beaten = !p.strict() || opp&suitMask(c.Suit()) == 0
 				}
 				if beaten {
-					v = -int(cardPoints[c])
+					v = -int(cardPoints[c]) - 20*int(b2u(c.Suit() == p.trump))
 				} else {
 					v = 50 + int(cardPoints[c])
 				}
