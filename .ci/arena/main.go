@@ -24,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"log"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -53,6 +54,7 @@ func main() {
 	variant := flag.String("variant", "soft", "soft, sharp or sixty-six")
 	closing := flag.String("closing", "at-close", "at-close or count-later")
 	deals := flag.Int("deals", 0, "play this many duplicate deals instead of Bummerl")
+	logFile := flag.String("log", "", "write each deal's record and result to this file, one JSON line a deal")
 	flag.Parse()
 	v, err := schnapsen.ParseVariant(*variant)
 	if err == nil {
@@ -68,6 +70,15 @@ func main() {
 		os.Exit(2)
 	}
 	cfg := config{variant: v, closing: schnapsen.Closing(*closing), seed: *seed, specs: [2]string{*a, *b}}
+	if *logFile != "" {
+		f, err := os.Create(*logFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "arena:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		cfg.log = log.New(f, "", 0)
+	}
 	if *deals > 0 {
 		cfg.duplicate(*deals, *par)
 		return
@@ -80,7 +91,8 @@ type config struct {
 	variant schnapsen.Variant
 	closing schnapsen.Closing
 	seed    uint64
-	specs   [2]string // player 0 is measured
+	specs   [2]string   // player 0 is measured
+	log     *log.Logger // each deal as a JSON line (players by deal seat), if -log
 }
 
 // result adds up a run; index 0 is the measured player.
@@ -213,6 +225,10 @@ func (c config) deal(ps [2]player, fore int, seed uint64, game [2]int, res *resu
 		rec.Actions = append(rec.Actions, act)
 	}
 	ver := d.Verdict()
+	if c.log != nil {
+		c.log.Printf(`{"players": [%q, %q], "game_points": [%d, %d], "winner": %d, "points": %d, "reason": %q, "record": %s}`,
+			c.specs[fore], c.specs[1-fore], game[0], game[1], ver.Winner, ver.Points, ver.Reason, mustJSON(rec))
+	}
 	return ver.Winner ^ fore, ver.Points
 }
 

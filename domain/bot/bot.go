@@ -28,20 +28,20 @@ type Options struct {
 	// Worlds bounds the deals of the unseen cards sampled per decision
 	// (default 400).
 	Worlds int
-	// Nodes bounds the search nodes per decision (default 2,000,000):
+	// Nodes bounds the search nodes per decision (default 3,000,000):
 	// the search stops sampling once it has spent them, after at least
 	// minWorlds deals.
 	Nodes int
 	// Horizon is how many tricks the search looks ahead exactly while
 	// the talon is open, before it plays a deal on by a quick policy
-	// (playout) and solves the rest; 0 chooses by the talon's size (1 at
-	// the start of a deal, exact from the fourth trick on).
+	// (playout) and solves the rest; 0 chooses by the talon's size (3 in
+	// the first two tricks, then to the end).
 	Horizon int
 }
 
 const (
 	defaultWorlds = 400
-	defaultNodes  = 2_000_000
+	defaultNodes  = 3_000_000
 	minWorlds     = 8
 )
 
@@ -208,7 +208,7 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 	s.horizon = 0
 	h := b.opts.Horizon
 	if h == 0 {
-		h = horizonTricks(st.root.facedown(), st.root.led)
+		h = horizonTricks(st.root.facedown())
 	}
 	if h > 0 {
 		s.horizon = st.root.next + uint8(2*h)
@@ -243,20 +243,11 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 // horizonTricks is how many tricks the search looks ahead exactly before
 // it plays a world on by the policy, by the face-down cards left: a full
 // search of the open talon costs about 400,000 nodes at the first trick,
-// 20,000 at the third and 3,000 at the fourth (docs/bot.md).
-func horizonTricks(facedown int, following bool) int {
-	switch {
-	case facedown >= 7:
-		return 1 + b2i(following)
-	case facedown >= 5:
-		return 2 + b2i(following)
-	}
-	return 0
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
+// 100,000 after one and 30,000 after two (docs/bot.md). Three tricks
+// deep with 40 worlds chose better than two with 180 or one with 400.
+func horizonTricks(facedown int) int {
+	if facedown >= 7 {
+		return 3
 	}
 	return 0
 }

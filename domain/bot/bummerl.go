@@ -6,16 +6,21 @@ package bot
 // worth less than a chance of three.
 
 // dealOdds are the chances that one of two equal players wins a deal by
-// 1, 2 or 3 game points (each player wins half the deals). Measured in
-// self-play of the bot (docs/bot.md).
-var dealOdds = [3]float64{0.224, 0.154, 0.122}
+// 1, 2 or 3 game points (each player wins half the deals): in 300 deals
+// of the bot against itself 56 %, 23 % and 22 % of the deals (docs/bot.md).
+var dealOdds = [3]float64{0.278, 0.113, 0.108}
 
 // bummerlOdds[a][b] is the chance to win the Bummerl with a game points
 // against b, both below BummerlTarget, between equal players.
 var bummerlOdds = func() (w [BummerlTarget][BummerlTarget]float64) {
+	total := 0.0
+	for _, q := range dealOdds {
+		total += 2 * q
+	}
 	for a := BummerlTarget - 1; a >= 0; a-- {
 		for b := BummerlTarget - 1; b >= 0; b-- {
 			for k, q := range dealOdds {
+				q /= total
 				if a+k+1 >= BummerlTarget {
 					w[a][b] += q
 				} else {

@@ -60,7 +60,6 @@ func (m move) kind() move    { return m & kindMask }
 func (m move) card() card    { return card(m & cardMask) }
 func playOf(c card) move     { return mPlay | move(c) }
 func marryOf(c card) move    { return mMarry | move(c) }
-func (m move) isLead() bool  { return m.kind() <= mMarry }
 func suitMask(s suit) uint32 { return 0x3F << (6 * uint(s)) }
 
 // cardPoints are the Augen of each card index (S-1, X-1).
@@ -70,15 +69,6 @@ var cardPoints = func() (t [schnapsen.NumCards]uint8) {
 	}
 	return
 }()
-
-// setPoints sums the card points of a set.
-func setPoints(set uint32) int {
-	n := 0
-	for ; set != 0; set &= set - 1 {
-		n += int(cardPoints[bits.TrailingZeros32(set)])
-	}
-	return n
-}
 
 const kingBits uint32 = 1<<2 | 1<<8 | 1<<14 | 1<<20
 

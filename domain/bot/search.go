@@ -245,7 +245,7 @@ func (s *solver) order(p *pos, moves []move, hint move) {
 			case p.led && beats(p.lead, c, p.trump):
 				v = 100 + int(cardPoints[p.lead]) - int(cardPoints[c])
 			case p.led:
-				v = -int(cardPoints[c]) - 20*int(b2u(c.Suit() == p.trump))
+				v = -discardCost(c, p.trump)
 			default:
 				// A lead the opponent cannot beat scores; else lead low.
 				// Under S-7 he must follow suit before he may trump.
@@ -254,7 +254,7 @@ func (s *solver) order(p *pos, moves []move, hint move) {
 					beaten = !p.strict() || opp&suitMask(c.Suit()) == 0
 				}
 				if beaten {
-					v = -int(cardPoints[c]) - 20*int(b2u(c.Suit() == p.trump))
+					v = -discardCost(c, p.trump)
 				} else {
 					v = 50 + int(cardPoints[c])
 				}
@@ -271,6 +271,14 @@ func (s *solver) order(p *pos, moves []move, hint move) {
 			moves[j], moves[j-1] = moves[j-1], moves[j]
 		}
 	}
+}
+
+// discardCost ranks giving card c away: its points, a trump dearer.
+func discardCost(c card, trump suit) int {
+	if c.Suit() == trump {
+		return int(cardPoints[c]) + 20
+	}
+	return int(cardPoints[c])
 }
 
 // higher[c] holds the cards of c's suit that beat c.
