@@ -19,9 +19,9 @@ func init() {
 	}
 }
 
-// nodesPerMS turns the hello's budget_ms into search nodes: the bot's
-// slowest decisions (the first tricks) take about 50 ns a node.
-const nodesPerMS = 20_000
+// nodesPerMS turns the hello's budget_ms into search nodes: 100 ms buy
+// the default budget (docs/bot.md has the decision times it gives).
+const nodesPerMS = 30_000
 
 // protocolName is the protocol of BOT-PROTOCOL.md this command speaks.
 const protocolName = "bummerl-bot/1"
@@ -51,7 +51,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the bot's sampling: the same seed and view give the same action")
-	nodes := fs.Int("nodes", 0, "search nodes per decision (default: 20,000 per millisecond of the hello's budget_ms, 2,000,000 without)")
+	nodes := fs.Int("nodes", 0, "search nodes per decision (default: 30,000 per millisecond of the hello's budget_ms, 3,000,000 without)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: bummerl bot [-seed N] [-nodes N]   (JSON lines bummerl-bot/1 on stdin and stdout)")
 		fs.PrintDefaults()

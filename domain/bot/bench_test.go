@@ -37,7 +37,6 @@ func solvePositions(n, tricks int) []pos {
 func BenchmarkSolve(b *testing.B) {
 	ps := solvePositions(64, 3)
 	s := newSolver()
-	s.cls = [7]int8{-3, -2, -1, 0, 1, 2, 3}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

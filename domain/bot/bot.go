@@ -76,17 +76,12 @@ type Estimate struct {
 // Decide returns the bot's action: one of the seat's legal actions. err
 // says why the view is not a decision of a deal in progress.
 func (b *Bot) Decide(v View) (schnapsen.Action, error) {
-	es, err := b.estimate(v, true)
+	es, err := b.estimate(v, false)
 	if err != nil {
 		return schnapsen.Action{}, err
 	}
 	return es[0].Action, nil
 }
-
-// Explain returns the bot's estimate of each action it considers, best
-// first: every legal action, except that it does not play on with 66
-// (it declares, as BOT-PROTOCOL.md requires).
-func (b *Bot) Explain(v View) ([]Estimate, error) { return b.estimate(v, false) }
 
 // line is a sequence of the seat's own steps up to its card (an exchange,
 // a closing, then the lead), or a declaration: the search values a line,
@@ -122,10 +117,15 @@ func (t *tally) estimate(a schnapsen.Action) Estimate {
 	return Estimate{Action: a, Points: t.points / t.weight, Win: t.win / t.weight, Bummerl: t.bummerl / t.weight}
 }
 
-// estimate values the actions of v, best first; merge lets the search
-// merge results of equal worth to the Bummerl (Decide), else it keeps
-// them apart for exact points and win chances (Explain).
-func (b *Bot) estimate(v View, merge bool) ([]Estimate, error) {
+// Explain returns the bot's estimate of each action it considers, best
+// first (Decide plays the first): every legal action, except that it does
+// not play on with 66 (it declares, as BOT-PROTOCOL.md requires) and
+// weighs declaring short of 66 only once every card is known.
+func (b *Bot) Explain(v View) ([]Estimate, error) { return b.estimate(v, true) }
+
+// estimate values the actions of v, best first; without all, a single
+// legal action is returned unsearched.
+func (b *Bot) estimate(v View, all bool) ([]Estimate, error) {
 	st, err := v.state()
 	if err != nil {
 		return nil, err
@@ -142,15 +142,19 @@ func (b *Bot) estimate(v View, merge bool) ([]Estimate, error) {
 	var actions []schnapsen.Action
 	var lines []line
 	addLines(&st.root, line{}, &actions, &lines)
+	// A declaration short of 66 loses (S-15), but may lose less than
+	// playing on. The search lets the opponent see every card, so it
+	// undervalues playing on while any card is unseen: the bot weighs a
+	// declaration only once every card is known (the talon exhausted).
 	var decl *tally
-	if st.canDeclare() {
+	if st.canDeclare() && st.root.next >= st.root.size {
 		p := st.root
 		p.declare(me)
 		decl = &tally{}
 		decl.add(1, v.GamePoints, me, p.result)
 	}
-	if len(lines) > 1 || decl != nil || !merge {
-		b.search(st, v, lines, merge)
+	if all || len(actions) > 1 || decl != nil {
+		b.search(st, v, lines)
 	}
 	best := make([]tally, len(actions))
 	for _, l := range lines {
@@ -200,8 +204,7 @@ func addLines(p *pos, l line, actions *[]schnapsen.Action, lines *[]line) {
 }
 
 // search values every line over sampled deals.
-func (b *Bot) search(st *state, v View, lines []line, merge bool) {
-	b.classes(v.GamePoints, st.me, merge)
+func (b *Bot) search(st *state, v View, lines []line) {
 	b.seed(&v)
 	s := b.s
 	s.nodes = 0
@@ -230,7 +233,8 @@ func (b *Bot) search(st *state, v View, lines []line, merge bool) {
 			}
 			r := p.result
 			if r == 0 {
-				guess, r = s.result(&p, guess)
+				r = s.valueNear(&p, guess)
+				guess = r
 			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
 		}
@@ -250,37 +254,6 @@ func horizonTricks(facedown int) int {
 		return 3
 	}
 	return 0
-}
-
-// classes sets the solver's outcome classes: the six results ranked by
-// their worth to seat 0, merged where equal if merge.
-func (b *Bot) classes(game [2]int, me uint8, merge bool) {
-	s := b.s
-	results := [6]int8{-3, -2, -1, 1, 2, 3}
-	worth := func(r int8) float64 {
-		c := bummerlChance(game, me, r)
-		if me == 1 {
-			c = 1 - c
-		}
-		return c
-	}
-	if !merge {
-		for _, r := range results {
-			s.cls[r+3] = r
-			s.res[r+3] = r
-		}
-		return
-	}
-	// The results are ordered by worth already (more for seat 0 is
-	// never worse for it); merge the equal neighbours.
-	k := int8(-3)
-	for i, r := range results {
-		if i > 0 && worth(r) > worth(results[i-1])+1e-12 {
-			k++
-		}
-		s.cls[r+3] = k
-		s.res[k+3] = r // a result of the class, the best for seat 0
-	}
 }
 
 // seed starts the bot's random numbers from its seed and the view, so a

@@ -7,11 +7,12 @@ import (
 )
 
 // solver finds the value of a world by alpha-beta search to the end of the
-// deal, with every card known (perfect information). Values are outcome
-// classes: the deal's results (seat 0 wins 3, 2, 1 game points, or seat 1
-// does) ordered as seat 0 prefers them, results worth the same to the
-// Bummerl merged (cls), so the search cuts more. It allocates only its
-// transposition table, once.
+// deal, with every card known (perfect information). A value is the
+// deal's result: the winner's game points, positive for seat 0 (pos.result);
+// seat 0 maximises it, seat 1 minimises it. Every measure of a result the
+// bot uses (game points, the deal, the Bummerl) orders the results alike,
+// so one search serves them all. It allocates only its transposition
+// table, once.
 type solver struct {
 	tt    []ttEntry
 	shift uint8
@@ -23,8 +24,6 @@ type solver struct {
 	// is valued by playing it on (playout) instead of searching; 0: none.
 	horizon uint8
 	nodes   int
-	cls     [7]int8 // class of result r at cls[r+3]; r = 0 is unused
-	res     [7]int8 // a result of class k at res[k+3]
 	// stack holds the position of each ply: a child copied into a local
 	// would move to the heap, as the search is recursive.
 	stack [maxPly]pos
@@ -74,8 +73,8 @@ func b2u(b bool) uint64 {
 }
 
 const (
-	lowest  int8 = -4 // below every class
-	highest int8 = 4  // above every class
+	lowest  int8 = -4 // below every result
+	highest int8 = 4  // above every result
 )
 
 // maxSalt bounds the salts of worlds; the bit above names the
@@ -91,10 +90,10 @@ func (s *solver) newWorld() {
 	}
 }
 
-// value is the exact class of p.
+// value is the exact result of p.
 func (s *solver) value(p *pos) int8 { return s.valueNear(p, 0) }
 
-// valueNear is the exact class of p by MTD(f): null-window searches
+// valueNear is the exact result of p by MTD(f): null-window searches
 // from guess towards the value; with the table they cost less than one
 // search with an open window.
 func (s *solver) valueNear(p *pos, guess int8) int8 {
@@ -113,22 +112,14 @@ func (s *solver) valueNear(p *pos, guess int8) int8 {
 	return g
 }
 
-// result is p's class, searched from guess, and a result of that class
-// (the one the classes name it by).
-func (s *solver) result(p *pos, guess int8) (cls, r int8) {
-	cls = s.valueNear(p, guess)
-	return cls, s.res[cls+3]
-}
-
-// wins reports whether seat wins p. It searches with win-or-lose classes
-// under a salt of its own, so its table entries never meet the others.
+// wins reports whether seat wins p: a null-window search under a salt
+// of its own, so its bounds never meet the other searches' entries.
 func (s *solver) wins(p *pos, seat uint8) bool {
-	cls, salt := s.cls, s.salt
-	s.cls = [7]int8{-1, -1, -1, 0, 1, 1, 1}
+	salt := s.salt
 	s.salt |= 1 << 30
 	s.stack[0] = *p
-	v := s.search(0, -1, 1)
-	s.cls, s.salt = cls, salt
+	v := s.search(0, 0, 1)
+	s.salt = salt
 	return (v > 0) == (seat == 0)
 }
 
@@ -137,7 +128,7 @@ func (s *solver) search(ply int, alpha, beta int8) int8 {
 	s.nodes++
 	p := &s.stack[ply]
 	if p.result != 0 {
-		return s.cls[p.result+3]
+		return p.result
 	}
 	if s.horizon > 0 && p.next >= s.horizon && !p.led && !p.strict() {
 		return s.playout(ply, alpha, beta)
