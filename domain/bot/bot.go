@@ -49,7 +49,7 @@ const (
 type Bot struct {
 	opts Options
 	s    *solver
-	pcg  rand.PCG
+	rng
 }
 
 // New makes a Bot.
@@ -216,11 +216,11 @@ func (b *Bot) search(st *state, v View, lines []line) {
 	if h > 0 {
 		s.horizon = st.root.next + uint8(2*h)
 	}
-	worlds := st.worlds(b, b.opts.Worlds)
+	worlds := st.worlds(b.opts.Worlds)
 	var w pos
-	for i := 0; worlds.next(b, st, &w); i++ {
+	for i := 0; worlds.next(&b.rng, st, &w); i++ {
 		s.newWorld()
-		wt := st.weight(b, &w)
+		wt := st.weight(s, &w)
 		if wt == 0 {
 			continue
 		}
@@ -272,11 +272,15 @@ func (b *Bot) seed(v *View) {
 		buf = append(buf, st.Seat, byte(st.Kind), byte(st.Card), byte(st.Suit), byte(st.Took))
 	}
 	h.Write(buf)
-	b.pcg.Seed(b.opts.Seed, h.Sum64())
+	b.rng.Seed(b.opts.Seed, h.Sum64())
 }
 
-// intN is a random number in [0, n).
-func (b *Bot) intN(n int) int { return int((b.pcg.Uint64() >> 32) * uint64(n) >> 32) }
+// rng is a PCG generator with a bounded draw that never allocates.
+type rng struct{ rand.PCG }
+
+// intN is a random number in [0, n) (Lemire's multiply-shift; its tiny
+// bias does not matter here).
+func (r *rng) intN(n int) int { return int((r.Uint64() >> 32) * uint64(n) >> 32) }
 
 // popcount counts the cards of a set.
 func popcount(set uint32) int { return bits.OnesCount32(set) }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"bummerl/domain/schnapsen"
 )
@@ -23,9 +22,9 @@ import (
 type Reference struct {
 	perms, iters int
 	c            float64
-	pcg          rand.PCG
-	tree         []rnode
-	marry        card // the card of the marriage it announced, led next
+	rng
+	tree  []rnode
+	marry card // the card of the marriage it announced, led next
 }
 
 // rnode is a node of a Monte Carlo tree.
@@ -55,11 +54,9 @@ func NewReference(perms, iters int, seed uint64) *Reference {
 		iters = 150
 	}
 	r := &Reference{perms: perms, iters: iters, c: 1}
-	r.pcg.Seed(seed, 0x853c49e6748fea9b)
+	r.rng.Seed(seed, 0x853c49e6748fea9b)
 	return r
 }
-
-func (r *Reference) intN(n int) int { return int((r.pcg.Uint64() >> 32) * uint64(n) >> 32) }
 
 // Decide returns the reference's action for v.
 func (r *Reference) Decide(v View) (schnapsen.Action, error) {
@@ -87,17 +84,11 @@ func (r *Reference) Decide(v View) (schnapsen.Action, error) {
 	}
 	perms := min(total, r.perms)
 	iters := r.perms * r.iters / perms
-	b := &Bot{pcg: r.pcg}
-	gen := &worlds{}
-	gen.allowed = gen.allowedBuf[:0]
-	gen.rest = gen.restBuf[:0]
-	for set := st.pool; set != 0; set &= set - 1 {
-		gen.allowed = append(gen.allowed, lowestCard(set))
-	}
-	gen.total, gen.all, gen.talonOrder = perms, perms == total, st.root.facedown() > 0
+	gen := st.worlds(perms)
+	gen.total, gen.all = perms, perms == total
 	var sum, cnt [maxMoves]float64
 	var w pos
-	for gen.next(b, st, &w) {
+	for gen.next(&r.rng, st, &w) {
 		r.grow(&w, iters, v.GamePoints)
 		root := &r.tree[0]
 		for i := range root.n {
@@ -107,7 +98,6 @@ func (r *Reference) Decide(v View) (schnapsen.Action, error) {
 			}
 		}
 	}
-	r.pcg = b.pcg
 	best, ties := math.Inf(-1), 0
 	pick := ms[0]
 	for i := range n {

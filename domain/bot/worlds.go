@@ -10,7 +10,6 @@ type worlds struct {
 	allowed, rest []card // pool cards the opponent may hold; the others
 	all           bool   // enumerate every deal rather than sample
 	total, made   int
-	talonOrder    bool // the face-down order matters: the talon is open
 	allowedBuf    [24]card
 	restBuf       [24]card
 }
@@ -26,8 +25,9 @@ var binom = func() (t [25][25]int) {
 	return
 }()
 
-func (st *state) worlds(b *Bot, limit int) *worlds {
-	w := &worlds{talonOrder: !st.root.strict()}
+// worlds are the deals of st's unseen cards, at most limit of them.
+func (st *state) worlds(limit int) *worlds {
+	w := &worlds{}
 	w.allowed = w.allowedBuf[:0]
 	w.rest = w.restBuf[:0]
 	for set := st.pool; set != 0; set &= set - 1 {
@@ -38,9 +38,10 @@ func (st *state) worlds(b *Bot, limit int) *worlds {
 			w.allowed = append(w.allowed, c)
 		}
 	}
-	// Count the distinct deals; stop counting once above the limit.
+	// Count the distinct deals (the face-down order matters while the
+	// talon is open); stop counting once above the limit.
 	total := binom[len(w.allowed)][st.hidden]
-	if w.talonOrder {
+	if !st.root.strict() {
 		for k := 2; k <= st.root.facedown() && total <= limit; k++ {
 			total *= k
 		}
@@ -53,7 +54,7 @@ func (st *state) worlds(b *Bot, limit int) *worlds {
 }
 
 // next deals the next world into p; false when there are no more.
-func (w *worlds) next(b *Bot, st *state, p *pos) bool {
+func (w *worlds) next(r *rng, st *state, p *pos) bool {
 	if w.made >= w.total {
 		return false
 	}
@@ -94,13 +95,13 @@ func (w *worlds) next(b *Bot, st *state, p *pos) bool {
 		copy(p.talon[p.next:], talon)
 	} else {
 		for i := range k { // a random k-subset: a partial shuffle
-			j := i + b.intN(len(cards)-i)
+			j := i + r.intN(len(cards)-i)
 			cards[i], cards[j] = cards[j], cards[i]
 			p.hand[opp] |= 1 << cards[i]
 		}
 		talon := append(cards[k:], w.rest...)
 		for i := len(talon) - 1; i > 0; i-- {
-			j := b.intN(i + 1)
+			j := r.intN(i + 1)
 			talon[i], talon[j] = talon[j], talon[i]
 		}
 		copy(p.talon[p.next:], talon)
@@ -111,7 +112,7 @@ func (w *worlds) next(b *Bot, st *state, p *pos) bool {
 
 // weight is how well world p explains the opponent's actions: the clues
 // of his leads and follows, and whether his closing was sound in it.
-func (st *state) weight(b *Bot, p *pos) float64 {
+func (st *state) weight(s *solver, p *pos) float64 {
 	opp := 1 - st.me
 	hand := p.hand[opp]
 	h := float64(bits.OnesCount32(hand))
@@ -136,7 +137,7 @@ func (st *state) weight(b *Bot, p *pos) float64 {
 	if st.atClose != nil {
 		q := *st.atClose
 		q.hand[opp] = hand | st.sinceOpp
-		if !b.s.wins(&q, opp) {
+		if !s.wins(&q, opp) {
 			w *= closeDoubt
 		}
 	}
