@@ -1,5 +1,5 @@
 # Shortcuts for developers; the README's two commands need none of this.
-.PHONY: run test check generate bench load wrk release
+.PHONY: run test check generate bench load load-processes wrk release
 
 run:
 	go run ./cmd/bummerl
@@ -26,6 +26,13 @@ bench:
 # rest: go run ./.ci/loadtest -h.
 load:
 	go run ./.ci/loadtest -phones 2000 -projectors 5 -cards 256 -rate 2 -duration 60s
+
+# Several app processes on one PostgreSQL database (docs/performance.md,
+# issue 26): 3 processes x 1000 phones, the results entered through the
+# processes in turn. LOAD_DB names an empty PostgreSQL database, e.g.
+# make load-processes LOAD_DB='postgres://postgres@127.0.0.1:5433/load?sslmode=disable'
+load-processes:
+	go run ./.ci/loadtest -processes 3 -phones 3000 -projectors 0 -cards 256 -rate 2 -duration 60s -db "$(LOAD_DB)"
 
 # wrk against the public pages and a static file, transfer size, memory.
 wrk:

@@ -80,6 +80,25 @@ document.addEventListener("htmx:load", function (e) {
   });
 });
 
+// The sale desk by keyboard alone (issue 23): selling more or cancelling
+// from the search results draws them anew, and the button that had the
+// focus goes with them; the focus would fall back to the top of the page.
+// It goes to the search box instead, its text selected for the next search.
+(function () {
+  var lost = false;
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    lost = lost || (e.detail.target.id === "search-results" && e.detail.target.contains(document.activeElement));
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var search = document.querySelector("input[data-sale-search]");
+    if (lost && search !== null && (document.activeElement === null || document.activeElement === document.body)) {
+      search.focus();
+      search.select();
+    }
+    lost = false;
+  });
+})();
+
 // htmx 2 leaves 4xx answers unswapped (the page's htmx-config lets only
 // 409 and 422 through): a refusal with an HTML body is shown all the same,
 // in the place the server chose (HX-Retarget) or the request's target. The
@@ -325,6 +344,17 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     // its content would otherwise grow with a taller page and push the
     // panel below it past the bottom of the screen.
     list.style.flex = "0 0 " + room + "px";
+    // A list set in columns is the board "Wo spiele ich?" (names.js).
+    var columns = parseInt(getComputedStyle(list).columnCount, 10);
+    var pages = isNaN(columns) ? rowPages(items, room) : bummerlBoard.pages(items, room, columns);
+    list.bummerlPages = pages;
+    var key = list.getAttribute("data-pages");
+    shown[key] = (shown[key] || 0) % pages.length;
+    show(list);
+  }
+
+  // rowPages: pages of the list's height, a grid's row kept together.
+  function rowPages(items, room) {
     var pages = [[]];
     var start = null;
     items.forEach(function (li) {
@@ -339,10 +369,7 @@ document.addEventListener("htmx:beforeSwap", function (e) {
       }
       pages[pages.length - 1].push(li);
     });
-    list.bummerlPages = pages;
-    var key = list.getAttribute("data-pages");
-    shown[key] = (shown[key] || 0) % pages.length;
-    show(list);
+    return pages;
   }
 
   function show(list) {
@@ -356,7 +383,8 @@ document.addEventListener("htmx:beforeSwap", function (e) {
     var info = list.parentElement.querySelector("[data-page-info]");
     if (info !== null) {
       info.textContent = pages.length < 2 ? "" :
-        info.getAttribute("data-page-info").replace("{page}", at + 1).replace("{pages}", pages.length);
+        info.getAttribute("data-page-info").replace("{page}", at + 1).replace("{pages}", pages.length) +
+        (window.bummerlBoard ? bummerlBoard.letters(pages[at]) : "");
     }
   }
 

@@ -1,9 +1,10 @@
 package store
 
 // Action names a change in the audit (its column action). The audit is
-// read back by name — the takings (Sales), the undone draws
-// (UndoneDraws), the history page's lines and the translated names of
-// views.AuditAction ("audit." + the name, spaces as _) — so every writer
+// read back by name — the takings (Sales), the payouts (Payouts), the
+// undone draws (UndoneDraws), the history page's lines and the
+// translated names of views.AuditAction ("audit." + the name, spaces as
+// _) — so every writer
 // uses one of these constants, and a name once written stays: renaming
 // one orphans the rows already stored and the documents exported. An
 // imported document's rows keep whatever names it holds.
@@ -38,6 +39,10 @@ const (
 	ActionWithdraw     Action = "withdraw"
 	ActionReinstate    Action = "reinstate"
 	ActionEnd          Action = "end" // a Swiss tournament ended early
+	// The till (issue 23, payouts.go): a prize handed out, a payout
+	// cancelled; read back by Payouts.
+	ActionPayout       Action = "payout"
+	ActionCancelPayout Action = "cancel payout"
 )
 
 // The accounts' changes (no tournament).
@@ -48,4 +53,15 @@ const (
 	ActionRemoveUser    Action = "remove user"
 	ActionCreateToken   Action = "create API token"
 	ActionRevokeToken   Action = "revoke API token"
+)
+
+// The register and the seasons (issue 24, persons.go, seasons.go; no
+// tournament).
+const (
+	ActionEditPerson     Action = "edit person"
+	ActionMergePersons   Action = "merge persons"
+	ActionErasePerson    Action = "erase person"
+	ActionCreateSeason   Action = "create season"
+	ActionSeasonRules    Action = "season rules"
+	ActionSeasonEvenings Action = "season evenings"
 )

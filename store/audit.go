@@ -30,6 +30,9 @@ type AuditRows struct {
 	Matches    []AuditMatch
 	// DigitalTable is the table a "start table" or "abandon table" is for.
 	DigitalTable *AuditTable
+	// Payout is the payout a "payout" records (after) or a "cancel
+	// payout" takes back (before); its time and user are the entry's.
+	Payout *tournament.Payout
 }
 
 // AuditTournament is the tournament row: its settings as stored.
@@ -48,6 +51,7 @@ type AuditTournament struct {
 	SwissRounds    int
 	BuchholzCut1   bool
 	SwissSeeds     string // "5 2 7" (SW-4)
+	AutoCall       bool   // automatic calling (issue 23)
 	// PendingCommitment is an announced draw's commitment, "" for none
 	// (its seed is never in the audit, P-4).
 	PendingCommitment string
@@ -73,10 +77,12 @@ type AuditRound struct {
 	Method, Seed, Commitment string
 }
 
-// AuditMatch is a match row: its cards (B 0: a bye), its table (0: none)
-// and its result if HasResult.
+// AuditMatch is a match row: its cards (B 0: a bye), its table (0: none),
+// the match whose result called it there (0: none) and its result if
+// HasResult.
 type AuditMatch struct {
 	Round, No, A, B, Table int
+	CalledAfter            int
 	HasResult              bool
 	Winner                 int
 	BummerlA, BummerlB     int
@@ -123,11 +129,15 @@ func readChangeSet(s string) (changeSet, error) {
 // view is the change set as the history reads it.
 func (c changeSet) view() AuditRows {
 	v := AuditRows{Tickets: len(c.Tickets), DigitalTable: c.DigitalTable}
+	if c.Payout != nil {
+		p := c.Payout.domain()
+		v.Payout = &p
+	}
 	if t := c.Tournament; t != nil {
 		v.Tournament = &AuditTournament{Name: t.Name, Cards: t.Cards, MaxCards: t.MaxCards, PriceCents: t.PriceCents,
 			Variant: t.Variant, Closing: t.Closing, BummerlToWin: t.BummerlToWin, Prizes: t.Prizes,
 			MultiplePrizes: t.MultiplePrizes, Tables: t.Tables, Form: tournament.Form(t.Form), SwissRounds: t.SwissRounds,
-			BuchholzCut1: t.BuchholzCut1, SwissSeeds: t.SwissSeeds, PendingCommitment: t.PendingCommitment.S}
+			BuchholzCut1: t.BuchholzCut1, SwissSeeds: t.SwissSeeds, AutoCall: t.AutoCall, PendingCommitment: t.PendingCommitment.S}
 	}
 	for _, p := range c.Players {
 		v.Players = append(v.Players, AuditPlayer{ID: p.ID, Name: p.Name, Club: p.Club, Phone: p.Phone})
@@ -139,7 +149,7 @@ func (c changeSet) view() AuditRows {
 		v.Rounds = append(v.Rounds, AuditRound{No: r.No, Method: r.Method, Seed: r.Seed, Commitment: r.Commitment})
 	}
 	for _, m := range c.Matches {
-		v.Matches = append(v.Matches, AuditMatch{Round: m.Round, No: m.No, A: m.A, B: m.B, Table: m.Table,
+		v.Matches = append(v.Matches, AuditMatch{Round: m.Round, No: m.No, A: m.A, B: m.B, Table: m.Table, CalledAfter: m.CalledAfter,
 			HasResult: m.HasResult, Winner: m.Winner, BummerlA: m.BummerlA, BummerlB: m.BummerlB, Walkover: m.Walkover})
 	}
 	return v

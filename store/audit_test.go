@@ -20,11 +20,13 @@ func TestAuditChange(t *testing.T) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID
 		tr := fullAggregate()
-		// What fullAggregate leaves at zero: the Swiss system's fields, a walkover.
+		// What fullAggregate leaves at zero: the Swiss system's fields, a walkover,
+		// automatic calling.
 		tr.Settings.Form, tr.Settings.Swiss = tournament.FormSwiss, tournament.SwissSettings{Rounds: 3, BuchholzCut1: true}
 		tr.SwissSeeds = []tournament.CardNo{4, 2}
 		tr.Cards[5].From, tr.Cards[5].Out = 2, 3
 		tr.Rounds[0].Matches[3].Result.Walkover = true
+		tr.Settings.AutoCall, tr.Rounds[0].Matches[4].CalledAfter = true, 1 // issue 23
 		if _, err := s.Update(ctx, id, admin, store.ActionSettings, replaceWith(tr)); err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +43,7 @@ func TestAuditChange(t *testing.T) {
 				Tournament: &store.AuditTournament{Name: "Preisschnapsen Gasthaus Zur Post", Cards: 8, MaxCards: 3,
 					PriceCents: 1000, Variant: string(schnapsen.Sharp), Closing: string(schnapsen.CountLater), BummerlToWin: 3,
 					Prizes: prizes, MultiplePrizes: true, Tables: 6, Form: tournament.FormSwiss, SwissRounds: 3, BuchholzCut1: true,
-					SwissSeeds: "4 2", PendingCommitment: tr.Pending.Commitment},
+					SwissSeeds: "4 2", AutoCall: true, PendingCommitment: tr.Pending.Commitment},
 				Players: []store.AuditPlayer{{ID: 1, Name: "Anna Huber", Club: "SV Hintertux", Phone: "+43 660 1234567"},
 					{ID: 2, Name: "Sepp Maier"}, {ID: 3, Name: "Rosi Gruber", Club: "Kartenrunde Lienz"},
 					{ID: 5, Name: "Ferdl Öhlinger", Phone: "0664/9876543"}},
@@ -55,7 +57,7 @@ func TestAuditChange(t *testing.T) {
 					{Round: 1, No: 2, A: 1, B: 6, HasResult: true, Winner: 6, BummerlA: 0, BummerlB: 3},
 					{Round: 1, No: 3, A: 4},
 					{Round: 1, No: 4, A: 7, B: 6, HasResult: true, Winner: 7, BummerlA: 3, Walkover: true},
-					{Round: 1, No: 5, A: 2, B: 7, Table: 2},
+					{Round: 1, No: 5, A: 2, B: 7, Table: 2, CalledAfter: 1},
 				},
 			},
 		}

@@ -88,12 +88,12 @@ func (s *Store) WriteBackup(ctx context.Context, w io.Writer) error {
 // database answers and its schema is this program's.
 func (s *Store) Check(ctx context.Context) error {
 	if s.pg {
-		var version int
-		if err := s.rdb.WithContext(ctx).Raw(`SELECT version FROM schema_version`).Scan(&version).Error; err != nil {
+		version, err := s.SchemaVersion(ctx)
+		if err != nil {
 			return fmt.Errorf("store: check: %w", err)
 		}
-		if version != len(migrations) {
-			return fmt.Errorf("store: check: schema version %d, this program's is %d", version, len(migrations))
+		if version != ProgramSchema {
+			return fmt.Errorf("store: check: schema version %d, this program's is %d", version, ProgramSchema)
 		}
 		return nil
 	}

@@ -44,3 +44,18 @@ func (c *rowCache) put(rs *rowSet) {
 	}
 	c.entries[id] = rs
 }
+
+// retag moves the entry of tournament row t to revision rev written at
+// updated, for a commit that changed none of its rows (touchTournament).
+// An entry of another revision stays as it is; the entry put is a copy.
+func (c *rowCache) retag(t tournamentRow, rev, updated int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rs := c.entries[t.ID]
+	if rs == nil || rs.t.Revision != t.Revision || rs.t.Updated != t.Updated {
+		return
+	}
+	cp := *rs
+	cp.t.Revision, cp.t.Updated = rev, updated
+	c.entries[t.ID] = &cp
+}

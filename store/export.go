@@ -28,9 +28,13 @@ const (
 	// Cards' From and Out; a version 1 document is a Preisschnapsen and
 	// reads as one (the new fields are zero). Version 3 adds the seed list
 	// of a Swiss round 1 (SW-4): Tournament.SwissSeeds; a version 2
-	// document has none.
+	// document has none. Version 4 adds automatic calling (issue 23):
+	// Settings.AutoCall and Match.CalledAfter; an older document has it
+	// off and every call made by hand. Version 5 adds the players'
+	// persons of the register (issue 24): Persons; an older document has
+	// none and its players are matched by name.
 	DocumentFormat  = "bummerl-tournament"
-	DocumentVersion = 3
+	DocumentVersion = 5
 	// MaxDocumentBytes caps what ReadDocument reads: a 4096-card evening
 	// with every score sheet and its audit stays well below it.
 	MaxDocumentBytes = 64 << 20
@@ -51,6 +55,19 @@ type Document struct {
 	PlaySettings DocPlaySettings       `json:"play_settings"`
 	// Audit holds the tournament's audit lines, oldest first.
 	Audit []DocAudit `json:"audit"`
+	// Persons says which person of the register each player is (version
+	// 4), so the importing database links him to its own person of that
+	// uid (docs/season.md "Across laptops").
+	Persons []DocPerson `json:"persons,omitempty"`
+}
+
+// DocPerson is the register's person of one player; the phone stays with
+// the player (the tournament's own data) and is not repeated.
+type DocPerson struct {
+	Player int    `json:"player"`
+	UID    string `json:"uid"`
+	Name   string `json:"name"`
+	Club   string `json:"club"`
 }
 
 // DocumentFile is the document as a file: indented JSON with one trailing
@@ -89,17 +106,18 @@ var (
 // The refusals of an import that say why; the comment says what with is
 // given.
 var (
-	errDocumentJSON       = kind(ErrBadDocument.Code, "document_json")       // the decoder's complaint
-	errDocumentFormat     = kind(ErrBadDocument.Code, "document_format")     // the format given, DocumentFormat
-	errDocumentVersion    = kind(ErrBadDocument.Code, "document_version")    // the version given, DocumentFormat, DocumentVersion
-	errDocumentUnreadable = kind(ErrBadDocument.Code, "document_unreadable") // the decoder's complaint
-	errDocumentHead       = kind(ErrBadDocument.Code, "document_head")       // the format, the version
-	errDocumentNoAudit    = kind(ErrBadDocument.Code, "document_no_audit")
-	errDocumentOrigin     = kind(ErrBadDocument.Code, "document_origin")
-	errDocumentAuditJSON  = kind(ErrBadDocument.Code, "document_audit_json")        // the audit line's number
-	errDocumentDamaged    = kind(ErrBadDocument.Code, "document_damaged")           // the rule's refusal
-	errDocumentRound      = kind(ErrBadDocument.Code, "document_round_damaged")     // the round, the draw's refusal
-	errDuplicateNamed     = kind(ErrDuplicateImport.Code, "duplicate_import_named") // the id, the name
+	errDocumentJSON        = kind(ErrBadDocument.Code, "document_json")       // the decoder's complaint
+	errDocumentFormat      = kind(ErrBadDocument.Code, "document_format")     // the format given, DocumentFormat
+	errDocumentVersion     = kind(ErrBadDocument.Code, "document_version")    // the version given, DocumentFormat, DocumentVersion
+	errDocumentUnreadable  = kind(ErrBadDocument.Code, "document_unreadable") // the decoder's complaint
+	errDocumentHead        = kind(ErrBadDocument.Code, "document_head")       // the format, the version
+	errDocumentNoAudit     = kind(ErrBadDocument.Code, "document_no_audit")
+	errDocumentOrigin      = kind(ErrBadDocument.Code, "document_origin")
+	errDocumentAuditJSON   = kind(ErrBadDocument.Code, "document_audit_json")        // the audit line's number
+	errDocumentAuditPayout = kind(ErrBadDocument.Code, "document_audit_payout")      // the audit line's number, its action
+	errDocumentDamaged     = kind(ErrBadDocument.Code, "document_damaged")           // the rule's refusal
+	errDocumentRound       = kind(ErrBadDocument.Code, "document_round_damaged")     // the round, the draw's refusal
+	errDuplicateNamed      = kind(ErrDuplicateImport.Code, "duplicate_import_named") // the id, the name
 )
 
 // origin is the document id of a tournament: the hash of its first audit line.
@@ -126,6 +144,18 @@ func (s *Store) ExportTournament(ctx context.Context, id int64) (Document, error
 	doc := Document{Format: DocumentFormat, Version: DocumentVersion, Exported: time.UnixMilli(s.now()).UTC(),
 		Tournament: *t, PlaySettings: DocPlaySettings{GermanSuits: ps.GermanSuits}}
 	doc.Tournament.ID = 0
+	err = s.read(ctx, func(tx *gorm.DB) error {
+		persons, err := personsOf(tx, id)
+		for _, p := range t.Players {
+			if pr, ok := persons[int(p.ID)]; ok && pr.ErasedAt == 0 {
+				doc.Persons = append(doc.Persons, DocPerson{Player: int(p.ID), UID: pr.UID, Name: pr.Name, Club: pr.Club})
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return Document{}, err
+	}
 	for i := len(entries) - 1; i >= 0; i-- { // Audit is newest first
 		e := entries[i]
 		doc.Audit = append(doc.Audit, DocAudit{At: e.At.UTC(), User: e.User, Action: e.Action, Before: e.Before, After: e.After})
@@ -174,7 +204,8 @@ func ReadDocument(r io.Reader) (Document, error) {
 // (tournament.Rebuild) with draws that verify as their protocols do.
 func (doc *Document) validate() error {
 	if !knownVersion(doc.Format, doc.Version) || doc.Version < 2 && doc.Tournament.Settings.IsSwiss() ||
-		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 {
+		doc.Version < 3 && len(doc.Tournament.SwissSeeds) > 0 || doc.Version < 4 && autoCalled(&doc.Tournament) ||
+		doc.Version < 5 && len(doc.Persons) > 0 {
 		return errDocumentHead.with(doc.Format, doc.Version)
 	}
 	if len(doc.Audit) == 0 {
@@ -186,6 +217,12 @@ func (doc *Document) validate() error {
 	for i, a := range doc.Audit {
 		if !json.Valid([]byte(a.Before)) || !json.Valid([]byte(a.After)) {
 			return errDocumentAuditJSON.with(i + 1)
+		}
+		// The till reads its payouts from these lines (payouts.go).
+		if a.Action == ActionPayout || a.Action == ActionCancelPayout {
+			if _, err := payoutOf(a.Action, a.Before, a.After); err != nil {
+				return errDocumentAuditPayout.with(i+1, a.Action)
+			}
 		}
 	}
 	t := &doc.Tournament
@@ -263,6 +300,13 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 				return err
 			}
 		}
+		matched, err := matchPersons(tx, now, doc.Persons)
+		if err != nil {
+			return err
+		}
+		if err := linkPlayers(tx, now, cur.t.ID, cur.players, matched.ids); err != nil {
+			return err
+		}
 		if doc.PlaySettings.GermanSuits {
 			if err := tx.Create(&playSettingsRow{TournamentID: cur.t.ID, GermanSuits: true}).Error; err != nil {
 				return fmt.Errorf("store: import play settings: %w", err)
@@ -276,7 +320,7 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 			}
 		}
 		return writeAudit(tx, now, id, actor, ActionImport, nil,
-			map[string]any{"origin": doc.Origin, "exported": doc.Exported.UTC().Format(time.RFC3339)})
+			map[string]any{"origin": doc.Origin, "exported": doc.Exported.UTC().Format(time.RFC3339), "matched_by_name": matched.byName})
 	})
 	if err != nil {
 		return nil, err
@@ -284,6 +328,43 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 	t.ID = cur.t.ID
 	s.hub.publish(cur.t.ID, cur.t.Revision, cur.t.Updated)
 	return &t, nil
+}
+
+// personMatch is how an import's persons were found: player id → person
+// id, and the players matched by name alone (the organiser checks those
+// on the history page and merges or edits a wrong one).
+type personMatch struct {
+	ids    map[int]int64
+	byName []int
+}
+
+// matchPersons finds each document person in this register: by uid, else
+// by name (NameKey: the register holds one person per name), else adds
+// him with his uid, so his next evening imported matches by uid.
+func matchPersons(tx *gorm.DB, now int64, persons []DocPerson) (personMatch, error) {
+	m := personMatch{ids: map[int]int64{}}
+	for _, dp := range persons {
+		var row personRow
+		if err := tx.Where("uid = ?", dp.UID).Limit(1).Find(&row).Error; err != nil {
+			return m, err
+		}
+		if row.ID == 0 {
+			key := tournament.NameKey(dp.Name)
+			if err := tx.Where("name_key = ?", key).Limit(1).Find(&row).Error; err != nil {
+				return m, err
+			}
+			if row.ID != 0 {
+				m.byName = append(m.byName, dp.Player)
+			} else {
+				row = personRow{UID: dp.UID, Name: dp.Name, NameKey: &key, Club: dp.Club, FirstSeen: now, LastSeen: now}
+				if err := tx.Create(&row).Error; err != nil {
+					return m, fmt.Errorf("store: import person: %w", err)
+				}
+			}
+		}
+		m.ids[dp.Player] = row.ID
+	}
+	return m, nil
 }
 
 // refuseDuplicate fails when a stored tournament has the origin.

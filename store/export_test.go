@@ -21,8 +21,13 @@ import (
 
 // storedFinished stores a simulated finished tournament in s.
 func storedFinished(t *testing.T, s *store.Store, cards int) int64 {
+	return storedSimulation(t, s, cards, 7)
+}
+
+// storedSimulation stores the finished tournament simulated from seed.
+func storedSimulation(t *testing.T, s *store.Store, cards int, seed uint64) int64 {
 	t.Helper()
-	sim, err := draw.Simulate(draw.SimConfig{Cards: cards, Players: cards * 3 / 4, MaxCards: 3}, 7)
+	sim, err := draw.Simulate(draw.SimConfig{Cards: cards, Players: cards * 3 / 4, MaxCards: 3}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

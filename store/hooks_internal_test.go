@@ -1,7 +1,9 @@
 package store
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"gorm.io/gorm"
@@ -35,3 +37,28 @@ func BeforeWrite(s *Store, table string, fn func(exec func(query string) error))
 		}
 	}
 }
+
+// HoldListener makes s's listener wait, before it connects again after
+// losing its connection, until release is called (a lost connection's
+// notifications are then surely missed).
+func HoldListener(s *Store) (release func()) {
+	hold := make(chan struct{})
+	s.listener.backoff = func(ctx context.Context, _ int) {
+		select {
+		case <-hold:
+		case <-ctx.Done():
+		}
+	}
+	var once sync.Once
+	return func() { once.Do(func() { close(hold) }) }
+}
+
+// ListenerConnects is how often s's listener has connected.
+func ListenerConnects(s *Store) int64 { return s.listener.connects.Load() }
+
+// ListenerName is the application_name of s's listener connection in
+// pg_stat_activity.
+func ListenerName(s *Store) string { return s.listenConfig.RuntimeParams["application_name"] }
+
+// SyncCounts runs one full sync of s's shared counts now.
+func SyncCounts(s *Store) error { return s.syncCounts(context.Background(), true) }

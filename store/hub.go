@@ -10,7 +10,8 @@ import (
 )
 
 // hub tells the subscribers of a tournament its new revision after every
-// committed change made through this Store (Create, Update). It is what
+// committed change made through this Store (Create, Update) and, on
+// PostgreSQL, through any other process on the database (live.go). It is what
 // keeps the projector, the phones and the round pages live: on each
 // revision the web app renders the changed parts of the pages once and
 // streams them to the browsers (server-sent events).
@@ -35,8 +36,10 @@ type knownRevision struct {
 }
 
 // revisionTTL is how long Revision trusts what it knows without asking
-// the database: commits in this process are known at once; a change
-// written by another process (none in normal use) shows within it.
+// the database: commits in this process are known at once, those of
+// other processes on PostgreSQL when their notification arrives (live.go);
+// without a listener (no live page open here, or its connection lost) a
+// change written by another process shows within it.
 const revisionTTL = time.Second
 
 type subscriber struct{ ch chan int64 }
@@ -48,6 +51,7 @@ type subscriber struct{ ch chan int64 }
 // falls behind gets the newest revision, never a queue of old ones. The
 // channel is not closed by unsubscribing.
 func (s *Store) Subscribe(id int64) (<-chan int64, func()) {
+	s.listen() // PostgreSQL: other processes' commits too
 	h := &s.hub
 	sub := &subscriber{ch: make(chan int64, 1)}
 	h.mu.Lock()
@@ -87,6 +91,31 @@ func (s *Store) Subscribers(id int64) int {
 func (h *hub) publish(id, rev, updated int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.publishLocked(id, rev, updated)
+}
+
+// remote publishes a commit of another process (live.go): only for a
+// tournament or table this process knows or follows, so the revisions
+// kept stay those this process uses.
+func (h *hub) remote(id, rev, updated int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.known[id] != nil || len(h.subs[id]) > 0 {
+		h.publishLocked(id, rev, updated)
+	}
+}
+
+// changed publishes what the listener read after a lost connection
+// (resync), unless it is what this process knows already.
+func (h *hub) changed(id, rev, updated int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if k := h.known[id]; k == nil || k.rev != rev || k.updated != updated {
+		h.publishLocked(id, rev, updated)
+	}
+}
+
+func (h *hub) publishLocked(id, rev, updated int64) {
 	if h.known == nil {
 		h.known = map[int64]*knownRevision{}
 	}

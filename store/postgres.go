@@ -4,9 +4,11 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -83,7 +85,21 @@ func openPostgres(dsn string) (*Store, error) {
 		closeDB(db)
 		return nil, err
 	}
-	return &Store{db: db, rdb: rdb, pg: true, Now: time.Now}, nil
+	s := newStore(db, rdb)
+	s.pg = true
+	if s.listenConfig, err = pgx.ParseConfig(dsn); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", Redact(dsn), err)
+	}
+	// The listener is found by its name in pg_stat_activity.
+	s.listenConfig.RuntimeParams["application_name"] = fmt.Sprintf("bummerl live %d %s", os.Getpid(), s.proc)
+	var schema string
+	if err := rdb.Raw(`SELECT current_schema()`).Scan(&schema).Error; err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", Redact(dsn), err)
+	}
+	s.channel = liveChannel(schema)
+	return s, nil
 }
 
 // snapshot is the isolation of PostgreSQL's read transactions.

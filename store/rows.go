@@ -42,6 +42,8 @@ type tournamentRow struct {
 	SwissRounds  int    `gorm:"column:swiss_rounds" json:"swiss_rounds,omitempty"`
 	BuchholzCut1 bool   `gorm:"column:buchholz_cut1" json:"buchholz_cut1,omitempty"`
 	SwissSeeds   string `gorm:"column:swiss_seeds" json:"swiss_seeds,omitempty"` // "5 2 7" (SW-4)
+	// Automatic calling (issue 23, autocall.go); off reads as before.
+	AutoCall bool `gorm:"column:auto_call" json:"auto_call,omitempty"`
 	// The audit leaves the seed of an announced draw out: the history would
 	// otherwise show it before the draw reveals it (P-4).
 	PendingSeed       nullText `gorm:"column:pending_seed" json:"-"`
@@ -128,6 +130,8 @@ type matchRow struct {
 	CalledAt     int64    `gorm:"column:called_at" json:"called_at"` // UTC milliseconds, 0: not known
 	ResultAt     int64    `gorm:"column:result_at" json:"result_at"` // UTC milliseconds, 0: not known
 	Walkover     bool     `gorm:"column:walkover" json:"walkover"`   // won kampflos (issue 9)
+	// CalledAfter: the match whose result called it (issue 23); 0 reads as before.
+	CalledAfter int `gorm:"column:called_after" json:"called_after,omitempty"`
 }
 
 // Each child row has a key (the primary key less tournament_id, also its
@@ -271,6 +275,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		SwissRounds:    t.Settings.Swiss.Rounds,
 		BuchholzCut1:   t.Settings.Swiss.BuchholzCut1,
 		SwissSeeds:     seedsText(t.SwissSeeds),
+		AutoCall:       t.Settings.AutoCall,
 	}}
 	if p := t.Pending; p != nil {
 		rs.t.PendingSeed, rs.t.PendingCommitment = someText(p.Seed), someText(p.Commitment)
@@ -295,7 +300,7 @@ func toRows(t *tournament.Tournament) (rowSet, error) {
 		for _, m := range r.Matches {
 			row := matchRow{TournamentID: t.ID, Round: r.No, No: m.No, Bracket: int(m.Bracket),
 				A: int(m.A), B: int(m.B), Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version,
-				CalledAt: toMillis(m.Called)}
+				CalledAt: toMillis(m.Called), CalledAfter: m.CalledAfter}
 			if res := m.Result; res != nil {
 				row.HasResult, row.Winner, row.BummerlA, row.BummerlB = true, int(res.Winner), res.Bummerl[0], res.Bummerl[1]
 				row.ResultAt, row.Walkover = toMillis(res.At), res.Walkover
@@ -395,6 +400,7 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 			Event:          tournament.Event{Date: tr.EventDate, Venue: tr.Venue, Start: tr.StartTime},
 			Form:           tournament.Form(tr.Form),
 			Swiss:          tournament.SwissSettings{Rounds: tr.SwissRounds, BuchholzCut1: tr.BuchholzCut1},
+			AutoCall:       tr.AutoCall,
 		},
 	}
 	if err := json.Unmarshal([]byte(tr.Prizes), &t.Settings.Prizes); err != nil {
@@ -437,7 +443,8 @@ func (rs *rowSet) toDomain() (*tournament.Tournament, error) {
 	}
 	for _, m := range rs.matches {
 		match := tournament.Match{No: m.No, Bracket: tournament.Bracket(m.Bracket), A: tournament.CardNo(m.A), B: tournament.CardNo(m.B),
-			Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version, Called: fromMillisOrZero(m.CalledAt)}
+			Surrendered: m.Surrendered, Table: m.Table, Started: m.Started, Version: m.Version, Called: fromMillisOrZero(m.CalledAt),
+			CalledAfter: m.CalledAfter}
 		if m.HasResult {
 			match.Result = &tournament.Result{Winner: tournament.CardNo(m.Winner), Bummerl: [2]int{m.BummerlA, m.BummerlB},
 				At: fromMillisOrZero(m.ResultAt), Walkover: m.Walkover}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/mattn/go-sqlite3"
 	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
@@ -30,6 +31,14 @@ type Store struct {
 	pg    bool // PostgreSQL
 	cache rowCache
 	hub   hub // subscribers of tournaments' revisions (hub.go)
+	// proc names this Store among the processes on a PostgreSQL
+	// database; channel is the database's notification channel, and
+	// listenConfig the connection the listener makes (live.go).
+	proc         string
+	channel      string
+	listenConfig *pgx.ConnConfig
+	listener     listener
+	shared       shared // counts per client address of every process (shared.go)
 	// tables keeps the digital tables' matches replayed (tables_digital.go).
 	tables matchCache
 	// Now is the clock; tests replace it to expire sessions.
@@ -124,7 +133,14 @@ func openSQLite(path string) (*Store, error) {
 		sqlDB.SetMaxOpenConns(readConns())
 		sqlDB.SetMaxIdleConns(readConns())
 	}
-	return &Store{db: db, rdb: rdb, Now: time.Now}, nil
+	return newStore(db, rdb), nil
+}
+
+// newStore is the Store of the two pools.
+func newStore(db, rdb *gorm.DB) *Store {
+	s := &Store{db: db, rdb: rdb, proc: newProcID(), Now: time.Now}
+	s.listener.backoff = backoffWait
+	return s
 }
 
 // openBusy opens a SQLite connection pool, retrying while the file is
@@ -148,8 +164,10 @@ func openBusy(dsn string) (*gorm.DB, error) {
 // readConns bounds the reader pool.
 func readConns() int { return 2 * runtime.GOMAXPROCS(0) }
 
-// Close closes the database.
+// Close ends the listener and closes the database.
 func (s *Store) Close() error {
+	s.stopListening()
+	s.stopSharing()
 	return errors.Join(closeDB(s.rdb), closeDB(s.db))
 }
 

@@ -21,7 +21,7 @@ import (
 // through domain/table (pure and deterministic), so a restart rebuilds
 // every match exactly. Each move is written in the transaction that
 // applies it; the move that decides the match also records the result in
-// the tournament in that transaction, through tournament.SetResult with
+// the tournament in that transaction, through tournament.RecordResult with
 // its checks, version bump and audit row ("table result").
 //
 // The seat links are secrets (at least 128 bits, made by the caller). They
@@ -252,6 +252,7 @@ func (s *Store) SubscribeTable(id int64) (<-chan int64, func()) { return s.Subsc
 // the two secret seat tokens.
 func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match int, actor User, seed string, firstDealer int, seats [2]string) (DigitalTable, error) {
 	var row digitalTableRow
+	var touched *touch
 	err := s.writeTournament(ctx, tournamentID, func(tx *gorm.DB) error {
 		rs, err := s.loadRows(tx, tournamentID)
 		if err != nil {
@@ -292,12 +293,60 @@ func (s *Store) StartTable(ctx context.Context, tournamentID int64, round, match
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: start table: %w", err)
 		}
+		if touched, err = s.touchTournament(tx, rs.t, now); err != nil {
+			return err
+		}
 		return writeAudit(tx, now, tournamentID, actor, ActionStartTable, nil, tableAudit(row))
 	})
 	if err != nil {
 		return DigitalTable{}, err
 	}
+	s.announce(touched)
 	return row.domain(), nil
+}
+
+// touch is a tournament's new revision that changed none of its rows
+// (touchTournament), to announce after the commit.
+type touch struct {
+	from    tournamentRow // the tournament's row before
+	updated int64
+}
+
+// touchTournament gives tournament t a new revision in the caller's
+// transaction, for a change its pages show that is not in its rows: a
+// digital table started, ended or abandoned ("läuft am Digitaltisch" on
+// the round and match pages, issue 23). Pages kept per revision are then
+// drawn again; the caller announces the touch after the commit, so the
+// live pages follow.
+func (s *Store) touchTournament(tx *gorm.DB, t tournamentRow, now int64) (*touch, error) {
+	res := tx.Model(&tournamentRow{}).Where("id = ? AND revision = ?", t.ID, t.Revision).
+		Updates(map[string]any{"revision": t.Revision + 1, "updated_at": now})
+	if res.Error != nil {
+		return nil, fmt.Errorf("store: touch tournament %d: %w", t.ID, res.Error)
+	}
+	if res.RowsAffected != 1 {
+		return nil, ErrConflict
+	}
+	return &touch{from: t, updated: now}, s.notify(tx, t.ID, t.Revision+1, now) // the other processes' pages
+}
+
+// touchTableTournament is touchTournament for the tournament of table row.
+func (s *Store) touchTableTournament(tx *gorm.DB, row digitalTableRow) (*touch, error) {
+	var t tournamentRow
+	if err := tx.Where("id = ?", row.TournamentID).Take(&t).Error; err != nil {
+		return nil, fmt.Errorf("store: tournament of table %d: %w", row.ID, err)
+	}
+	return s.touchTournament(tx, t, row.Updated)
+}
+
+// announce tells the live pages of a committed touch; the rows cached at
+// the old revision are those of the new one. A nil touch is none.
+func (s *Store) announce(tc *touch) {
+	if tc == nil {
+		return
+	}
+	s.cache.retag(tc.from, tc.from.Revision+1, tc.updated)
+	s.hub.publish(tc.from.ID, tc.from.Revision+1, tc.updated)
 }
 
 // tableAudit is what the audit shows of a table.
@@ -350,25 +399,25 @@ func (s *Store) TableBySeat(ctx context.Context, token string) (DigitalTable, in
 
 // TablesOfMatch lists the digital tables of a match, newest first.
 func (s *Store) TablesOfMatch(ctx context.Context, tournamentID int64, round, match int) ([]DigitalTable, error) {
-	var rows []digitalTableRow
-	err := s.rdb.WithContext(ctx).Where("tournament_id = ? AND round_no = ? AND match_no = ?", tournamentID, round, match).
-		Order("id DESC").Find(&rows).Error
-	if err != nil {
-		return nil, fmt.Errorf("store: tables of match: %w", err)
-	}
-	out := make([]DigitalTable, len(rows))
-	for i, r := range rows {
-		out[i] = r.domain()
-	}
-	return out, nil
+	return s.tablesWhere(ctx, "tournament_id = ? AND round_no = ? AND match_no = ?", tournamentID, round, match)
 }
 
 // TablesOfTournament lists the digital tables of a tournament, newest first.
 func (s *Store) TablesOfTournament(ctx context.Context, tournamentID int64) ([]DigitalTable, error) {
+	return s.tablesWhere(ctx, "tournament_id = ?", tournamentID)
+}
+
+// PlayingTables lists the digital tables of a tournament in play, newest
+// first: the matches its round pages show as played at a digital table.
+func (s *Store) PlayingTables(ctx context.Context, tournamentID int64) ([]DigitalTable, error) {
+	return s.tablesWhere(ctx, "tournament_id = ? AND state = ?", tournamentID, TablePlaying)
+}
+
+// tablesWhere lists the digital tables the condition selects, newest first.
+func (s *Store) tablesWhere(ctx context.Context, cond string, args ...any) ([]DigitalTable, error) {
 	var rows []digitalTableRow
-	err := s.rdb.WithContext(ctx).Where("tournament_id = ?", tournamentID).Order("id DESC").Find(&rows).Error
-	if err != nil {
-		return nil, fmt.Errorf("store: tables of tournament: %w", err)
+	if err := s.rdb.WithContext(ctx).Where(cond, args...).Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("store: digital tables: %w", err)
 	}
 	out := make([]DigitalTable, len(rows))
 	for i, r := range rows {
@@ -469,7 +518,7 @@ func (s *Store) writeTable(ctx context.Context, id int64, fn func(tx *gorm.DB) e
 
 // PlayMove applies a move at table id in one transaction: the move row,
 // the table's seq and, when the move decides the match, the result in the
-// tournament (tournament.SetResult, audit "table result"). applied is
+// tournament (tournament.RecordResult, audit "table result"). applied is
 // false for a move sent again (same id, same move): it counts once. A
 // refused move writes nothing and returns the domain's error.
 //
@@ -479,6 +528,7 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 	var row digitalTableRow
 	var m *table.Match
 	var saved *rowSet
+	var touched *touch
 	err = s.writeTable(ctx, id, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -511,6 +561,11 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 			if err != nil {
 				return err
 			}
+			if saved == nil { // not recorded: the table's end is news all the same
+				if touched, err = s.touchTableTournament(tx, row); err != nil {
+					return err
+				}
+			}
 		}
 		res := tx.Model(&row).Where("seq = ?", row.Seq-1).Select("seq", "updated_at", "state", "recorded", "result_error").Updates(&row)
 		if res.Error != nil {
@@ -519,7 +574,7 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 		if res.RowsAffected != 1 {
 			return ErrConflict
 		}
-		return nil
+		return s.notify(tx, tableKey(id), int64(row.Seq), row.Updated)
 	})
 	if err != nil {
 		m = nil // it may have applied the move: not to be cached
@@ -530,6 +585,7 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 		s.cache.put(saved)
 		s.hub.publish(row.TournamentID, saved.t.Revision, saved.t.Updated)
 	}
+	s.announce(touched)
 	if applied {
 		s.hub.publish(tableKey(id), int64(row.Seq), row.Updated)
 	}
@@ -538,9 +594,10 @@ func (s *Store) PlayMove(ctx context.Context, id int64, mv table.Move, at int) (
 
 // recordTableResult sets the decided match's result in the tournament,
 // inside the move's transaction, exactly as a score sheet entered by hand
-// (tournament.SetResult: the engine scores the sheet, the winner and
-// Bummerl follow from it, the match version is checked and bumped) with
-// the audit action "table result". When the tournament refuses (a result
+// (tournament.RecordResult: the engine scores the sheet, the winner and
+// Bummerl follow from it, the match version is checked and bumped, and
+// with automatic calling the freed table gets the next match) with the
+// audit action "table result". When the tournament refuses (a result
 // was entered by hand meanwhile, the next round is drawn), the move still
 // counts and the table keeps the reason for the staff.
 func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Match) (*rowSet, error) {
@@ -556,8 +613,8 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 	if err == nil && (int(mt.A) != row.CardA || int(mt.B) != row.CardB) {
 		err = ErrTableMatchChanged
 	}
-	if err == nil {
-		err = t.SetResult(row.RoundNo, row.MatchNo, mt.Version, tournament.Result{Sheet: m.Sheet(), At: s.Now()})
+	if err == nil { // with automatic calling the freed table is called again at once (issue 23)
+		_, err = t.RecordResult(row.RoundNo, row.MatchNo, mt.Version, tournament.Result{Sheet: m.Sheet(), At: s.Now()})
 	}
 	if err != nil {
 		var (
@@ -589,6 +646,7 @@ func (s *Store) recordTableResult(tx *gorm.DB, row *digitalTableRow, m *table.Ma
 // with cards and paper, the staff enter the result by hand.
 func (s *Store) AbandonTable(ctx context.Context, id int64, actor User) (DigitalTable, error) {
 	var row digitalTableRow
+	var touched *touch
 	err := s.writeTable(ctx, id, func(tx *gorm.DB) error {
 		if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -603,11 +661,19 @@ func (s *Store) AbandonTable(ctx context.Context, id int64, actor User) (Digital
 		if err := tx.Model(&row).Select("state", "updated_at").Updates(&row).Error; err != nil {
 			return err
 		}
-		return writeAudit(tx, row.Updated, row.TournamentID, actor, ActionAbandonTable, nil, tableAudit(row))
+		var err error
+		if touched, err = s.touchTableTournament(tx, row); err != nil {
+			return err
+		}
+		if err := writeAudit(tx, row.Updated, row.TournamentID, actor, ActionAbandonTable, nil, tableAudit(row)); err != nil {
+			return err
+		}
+		return s.notify(tx, tableKey(id), int64(row.Seq), row.Updated)
 	})
 	if err != nil {
 		return DigitalTable{}, err
 	}
+	s.announce(touched)
 	s.hub.publish(tableKey(id), int64(row.Seq), row.Updated) // the phones read the state again
 	return row.domain(), nil
 }

@@ -319,3 +319,85 @@ func TestDigitalTableConcurrent(t *testing.T) {
 		}
 	})
 }
+
+// A digital table that starts, ends unrecorded or is abandoned gives its
+// tournament a new revision and publishes it: the round and match pages,
+// kept per revision and live, say "läuft am Digitaltisch" (issue 23).
+// The tournament itself is unchanged, and the next action on it works.
+func TestDigitalTableTouchesTournament(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := drawnTournament(t, s)
+		ch, unsubscribe := s.Subscribe(tr.ID)
+		defer unsubscribe()
+		rev := func() int64 {
+			t.Helper()
+			r, _, err := s.Revision(ctx, tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		playing := func(want int) {
+			t.Helper()
+			list, err := s.PlayingTables(ctx, tr.ID)
+			if err != nil || len(list) != want {
+				t.Fatalf("playing tables: %+v %v, want %d", list, err, want)
+			}
+		}
+		step := func(what string, fn func()) {
+			t.Helper()
+			before := rev()
+			fn()
+			if got := next(t, ch); got != before+1 || rev() != before+1 {
+				t.Fatalf("%s: published revision %d, revision %d, want %d", what, got, rev(), before+1)
+			}
+			if loaded, err := s.Load(ctx, tr.ID); err != nil || !reflect.DeepEqual(loaded.Rounds, tr.Rounds) || loaded.Version != tr.Version {
+				t.Fatalf("%s changed the tournament: %v", what, err)
+			}
+		}
+		var ms []tournament.Match
+		for _, m := range tr.Rounds[0].Matches {
+			if !m.Bye() {
+				ms = append(ms, m)
+			}
+		}
+		var dts []store.DigitalTable
+		for i, m := range ms[:2] {
+			step("start", func() {
+				dt, err := s.StartTable(ctx, tr.ID, 1, m.No, admin, "touch", 0, seatTokens(i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				dts = append(dts, dt)
+			})
+		}
+		playing(2)
+		step("abandon", func() {
+			if _, err := s.AbandonTable(ctx, dts[0].ID, admin); err != nil {
+				t.Fatal(err)
+			}
+		})
+		playing(1)
+		// A result entered by hand meanwhile: the table's end is not recorded.
+		m := ms[1]
+		tr2, err := s.Update(ctx, tr.ID, admin, "result", func(t *tournament.Tournament) error {
+			return t.SetResult(1, m.No, m.Version, m.ScoredResult(m.A, 2, 0))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		next(t, ch)
+		tr = tr2
+		step("unrecorded end", func() {
+			if _, _, err := s.PlayMove(ctx, dts[1].ID, table.Move{ID: "r", Seat: 0, Resign: table.ResignMatch}, -1); err != nil {
+				t.Fatal(err)
+			}
+		})
+		playing(0)
+		rename(t, s, tr.ID, "Nach den Tischen")
+		if next(t, ch) != rev() {
+			t.Fatal("the rename after the tables published an old revision")
+		}
+	})
+}

@@ -163,6 +163,7 @@ type changeSet struct {
 	Tickets      []ticketRow    `json:"tickets,omitempty"`
 	Matches      []matchRow     `json:"matches,omitempty"`
 	DigitalTable *AuditTable    `json:"digital_table,omitempty"`
+	Payout       *payoutRow     `json:"payout,omitempty"` // a payout recorded or cancelled (payouts.go)
 }
 
 // rowDiff is what one table needs written.
@@ -275,13 +276,19 @@ func (s *Store) save(tx *gorm.DB, old, cur *rowSet, actor User, action Action) e
 			return err
 		}
 	}
+	if err := linkPlayers(tx, now, cur.t.ID, players.upsert, nil); err != nil {
+		return err
+	}
 	before.Players, after.Players = players.changed, players.upsert
 	before.Cards, after.Cards = cards.changed, cards.upsert
 	before.Rounds, after.Rounds = rounds.changed, rounds.upsert
 	before.Groups, after.Groups = groups.changed, groups.upsert
 	before.Tickets, after.Tickets = tickets.changed, tickets.upsert
 	before.Matches, after.Matches = matches.changed, matches.upsert
-	return writeAudit(tx, now, cur.t.ID, actor, action, before, after)
+	if err := writeAudit(tx, now, cur.t.ID, actor, action, before, after); err != nil {
+		return err
+	}
+	return s.notify(tx, cur.t.ID, cur.t.Revision, cur.t.Updated) // the other processes' live pages, at the commit
 }
 
 // setTournament stamps the id of a newly created tournament on its rows.

@@ -109,15 +109,15 @@ func checkName(name string) (string, error) {
 	return checkText(text.UserName, name, errUserNameEmpty)
 }
 
-// checkText cleans a required text field with domain/text; a refusal is an
+// checkText cleans a text field with domain/text; a refusal is an
 // ErrBadUser naming the field: domain/text's refusal, or empty when the
-// text is.
+// text is (empty nil: an optional field).
 func checkText(f text.Field, s string, empty *Error) (string, error) {
 	out, err := text.Clean(f, s)
 	if te := (*text.Error)(nil); errors.As(err, &te) {
 		return "", errBadText.with(te).at(f.Name)
 	}
-	if err == nil && out == "" {
+	if err == nil && out == "" && empty != nil {
 		return "", empty.at(f.Name)
 	}
 	return out, err

@@ -673,7 +673,7 @@ func UsersPage(m UsersModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.UserForm, "role", t(ctx, "user.role"), roleOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.UserForm, "role", t(ctx, "user.role"), roleOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -772,7 +772,7 @@ func UsersPage(m UsersModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.TokenForm, "expires", t(ctx, "tokens.expires"), tokenExpiryOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.TokenForm, "expires", t(ctx, "tokens.expires"), tokenExpiryOptions(ctx), nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -16,8 +16,8 @@ import (
 // rounds from the quarterfinal (or the first round of fewer cards) to the
 // final, joined by lines, the rounds still to come as empty boxes to
 // write in, and beside them a column of the placement matches (P-7). The
-// same picture is on the standings page, the print sheet (A4 portrait or
-// A3 landscape, scaled to the paper) and the projector. It is drawn in
+// same picture is on the standings page, the print sheet (A4 or A3
+// landscape, scaled to the paper) and the projector. It is drawn in
 // user units of one pixel at the font size given: the projector shows it
 // at that size or larger, print scales it to the page.
 //
@@ -30,11 +30,23 @@ type BracketSVGOptions struct {
 	FontSize float64 // user units; the projector uses 32
 	MaxName  int     // names longer than this many characters are shortened with "…"; 0 keeps them whole
 	Tables   bool    // label a called match with its table
-	// PlaceBelow puts the placement matches under the main bracket (A4
-	// portrait, narrow screens) instead of in a column beside it.
+	// PlaceBelow puts the placement matches under the main bracket (print,
+	// the standings page) instead of in a column beside it (projector).
 	PlaceBelow bool
-	TestID     string // data-testid of the <svg>
+	Part       BracketPart // the whole picture, or one part of it alone
+	TestID     string      // data-testid of the <svg>
 }
+
+// BracketPart is what of the bracket a picture shows: the projector's end
+// screen shows the main bracket and the placement matches one after the
+// other, each twice as large as both together (issue 23).
+type BracketPart int
+
+const (
+	BracketAll       BracketPart = iota
+	BracketMain                  // the main bracket alone
+	BracketPlacement             // the placement matches alone: a column per bracket, 5th and 7th place in one
+)
 
 // bracketBox is one match box in the picture.
 type bracketBox struct {
@@ -64,8 +76,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 	gap := 2.2 * f        // between columns
 	name := func(s string) string { return shorten(s, o.MaxName) }
 	if o.PlaceBelow {
-		// A4 portrait: the width sets the scale, so use the height for
-		// room to write in the boxes and between them.
+		// Under each other the picture is about twice as wide as high, a
+		// printed page about 1.5: use the height for room to write in
+		// the boxes and between them.
 		line = 2 * f
 		boxH = 2*line + .3*f
 		slot = boxH + 3*f
@@ -78,6 +91,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 		cols = append(cols, BracketColumn{Name: mainRoundName(ctx, 2*n), Matches: make([]BracketMatch, n)})
 	}
 	planned := len(m.Bracket)
+	if o.Part == BracketPlacement {
+		cols = nil
+	}
 
 	// Placement matches, those played and those to come.
 	var place []BracketColumn
@@ -90,6 +106,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 		case want > 0:
 			place = append(place, BracketColumn{Name: placementName(ctx, kind), Kind: kind, Matches: make([]BracketMatch, want)})
 		}
+	}
+	if o.Part == BracketMain {
+		place = nil
 	}
 
 	// Widths from the longest texts: about 0.72 em a letter, enough for bold.
@@ -171,13 +190,21 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 			height = max(height, y)
 		}
 	} else if len(place) > 0 {
-		x := width + gap
-		y := 0.0
+		x, y := width+gap, 0.0
 		step := boxH + .6*f
 		if o.Tables {
 			step += f // room for a table's label above the next box
 		}
-		for _, c := range place {
+		alone := len(cols) == 0
+		for i, c := range place {
+			// Beside the main bracket one column; alone, wide rather than
+			// tall: a column per bracket, the 7th place under the 5th.
+			switch {
+			case alone && i == 0:
+				x = 0
+			case alone && c.Kind != "place-7":
+				x, y = x+boxW+gap, 0
+			}
 			fmt.Fprintf(&titles, `<text x="%.1f" y="%.1f" font-weight="700">%s</text>`, x, y+head-.6*f, esc(c.Name))
 			y += head
 			for _, bm := range c.Matches {
@@ -185,9 +212,9 @@ func bracketSVG(ctx context.Context, m StandingsModel, o BracketSVGOptions) stri
 				y += step
 			}
 			y += .4 * f
+			height = max(height, y)
 		}
 		width = x + boxW
-		height = max(height, y)
 	}
 
 	var b strings.Builder

@@ -1,7 +1,10 @@
 package views
 
 import (
+	"context"
 	"strconv"
+
+	"github.com/a-h/templ"
 
 	"bummerl/domain/text"
 )
@@ -60,4 +63,12 @@ func (f Form) invalid(name string) string {
 		return "true"
 	}
 	return "false"
+}
+
+// fieldName names a field of a table row that has no label of its own,
+// for screen readers: key's text of the row's number and the column's
+// heading, e.g. "Spiel 3: Sieger" (issue 23: axe-core's label and
+// select-name rules).
+func fieldName(ctx context.Context, key string, row int, column string) templ.Attributes {
+	return templ.Attributes{"aria-label": tf(ctx, key, row, t(ctx, column))}
 }

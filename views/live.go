@@ -3,7 +3,10 @@ package views
 import (
 	"context"
 	"io"
+	"io/fs"
 	"strconv"
+
+	"bummerl/static"
 
 	"github.com/a-h/templ"
 )
@@ -56,3 +59,34 @@ func liveRev(ctx context.Context) string {
 // reload themselves this often (seconds). Staff pages do not, so a form
 // being typed is not lost.
 const metaRefresh = "30"
+
+type assetsKey struct{}
+
+// withAssets renders page with a page family's own style sheet and script,
+// /static/NAME.css and /static/NAME.js if there is one, loaded after style.css and before
+// app.js (Layout, screenFrame): what the other pages, above all a phone's
+// player page, need not load.
+func withAssets(name string, page templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return page.Render(context.WithValue(ctx, assetsKey{}, name), w)
+	})
+}
+
+// ownScript is the path of the page family's script, "" when withAssets
+// names none or the family has a style sheet only.
+func ownScript(ctx context.Context) string {
+	name := ownAssets(ctx)
+	if name == "" {
+		return ""
+	}
+	if _, err := fs.Stat(static.FS, name+".js"); err != nil {
+		return ""
+	}
+	return "/static/" + name + ".js"
+}
+
+// ownAssets is the name given to withAssets, "" for none.
+func ownAssets(ctx context.Context) string {
+	s, _ := ctx.Value(assetsKey{}).(string)
+	return s
+}

@@ -121,7 +121,6 @@ func init() {
 		"takings.link":           {"Kassa (Einnahmen)", "Takings"},
 		"takings.made":           {"Stand %s", "As of %s"},
 		"takings.price":          {"Karte %s", "card %s"},
-		"takings.print":          {"Drucken", "Print"},
 		"takings.sold":           {"%d Karten verkauft", "%d cards sold"},
 		"takings.refunded":       {"%d Karten storniert und zurückgezahlt", "%d cards cancelled and refunded"},
 		"takings.sold1":          {"1 Karte verkauft", "1 card sold"},
@@ -193,5 +192,6 @@ func init() {
 		"sheet.bummerl":    {"Bummerl für Karte %d – Stand %d:%d", "Bummerl to card %d – score %d:%d"},
 		"sheet.decided":    {"Spiel %d: die Partie ist bei %d:%d schon entschieden", "Game %d: already decided at %d:%d"},
 		"sheet.incomplete": {"Spiel %d: Sieger und Punkte angeben", "Deal %d: give the winner and the points"},
+		"sheet.field":      {"Spiel %d: %s", "Deal %d: %s"},
 	})
 }

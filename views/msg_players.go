@@ -30,5 +30,17 @@ func init() {
 		"cards.hint":          {"Zum Drucken: acht Karten pro A4-Seite, an den gestrichelten Linien schneiden. Der QR-Code führt zur Seite des Spielers.", "For printing: eight cards per A4 page, cut along the dashed lines. The QR code leads to the player's page."},
 		"cards.loopback":      {"Achtung: Die QR-Codes zeigen auf %s – diese Adresse erreicht nur dieser Computer, kein Handy. Bummerl mit --base-url und der Adresse im WLAN starten (z. B. --base-url http://192.168.1.20:8080), dann die Startkarten drucken.", "Note: the QR codes point to %s – only this computer reaches that address, no phone does. Start Bummerl with --base-url and its address on the Wi-Fi (e.g. --base-url http://192.168.1.20:8080), then print the entry cards."},
 		"cards.qr":            {"QR-Code zur Spielerseite", "QR code of the player's page"},
+		"cards.only":          {"Startkarten %s", "Entry cards %s"},
+		"cards.all":           {"Alle verkauften Karten", "All cards sold"},
+		"player.card_not_yet": {"Karte %d ist noch nicht verkauft. Sobald sie an der Kasse eingetragen ist, zeigt diese Seite ihre Partien.", "Card %d is not sold yet. Once the sale desk records it, this page shows its matches."},
+		// Blank cards (issue 23): printed before the evening, handed out at the desk.
+		"blank.title": {"Blankokarten", "Blank cards"},
+		"blank.link":  {"Blankokarten drucken: nummeriert, ohne Namen, zum Ausgeben beim Verkauf", "Print blank cards: numbered, without names, to hand out at the sale"},
+		"blank.hint": {"Nummerierte Startkarten ohne Namen, vor dem Abend gedruckt. An der Kasse eine Karte ausgeben und ihre Nummer beim Verkauf unter „Vorgedruckte Nr.“ eintragen. Der QR-Code ist schon der dieser Karte: er zeigt ihre Partien, sobald sie verkauft ist.",
+			"Numbered entry cards without names, printed before the evening. At the desk hand out a card and type its number under \"Pre-printed no.\" with the sale. The QR code is already the card's own: it shows the card's matches once it is sold."},
+		"blank.from":  {"Von Nummer", "From number"},
+		"blank.to":    {"Bis Nummer", "To number"},
+		"blank.show":  {"Anzeigen", "Show"},
+		"blank.range": {"Die Nummern gehen von 1 bis %d; „von“ nicht größer als „bis“.", "The numbers run from 1 to %d; \"from\" not above \"to\"."},
 	})
 }

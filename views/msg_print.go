@@ -31,7 +31,7 @@ func init() {
 		"print.cards_scan":     {"Scannen: deine nächste Partie und dein Tisch", "Scan: your next match and your table"},
 		"print.card_label":     {"Startkarte", "Entry card"},
 		"print.paper":          {"Papier:", "Paper:"},
-		"print.paper_a4":       {"A4 hoch", "A4 portrait"},
+		"print.paper_a4":       {"A4 quer", "A4 landscape"},
 		"print.paper_a3":       {"A3 quer", "A3 landscape"},
 		"print.places_1_8":     {"Plätze 1–8", "Places 1–8"},
 		"print.places_1_4":     {"Plätze 1–4", "Places 1–4"},

@@ -42,6 +42,7 @@ func init() {
 		"store.document_no_audit":      {"Das Dokument ist beschädigt: no audit lines", "the document is damaged: no audit lines"},
 		"store.document_origin":        {"Das Dokument ist beschädigt: the origin does not match the first audit line", "the document is damaged: the origin does not match the first audit line"},
 		"store.document_audit_json":    {"Das Dokument ist beschädigt: audit line %d is not JSON", "the document is damaged: audit line %d is not JSON"},
+		"store.document_audit_payout":  {"Das Dokument ist beschädigt: audit line %d (%s) holds no payout", "the document is damaged: audit line %d (%s) holds no payout"},
 		"store.document_damaged":       {"Das Dokument ist beschädigt: %s", "the document is damaged: %s"},
 		"store.document_round_damaged": {"Das Dokument ist beschädigt: Runde %d: %s", "the document is damaged: round %d: %s"},
 		"store.duplicate_import_named": {"Dieses Turnier ist schon da: Turnier %d „%s“; nichts wurde importiert",

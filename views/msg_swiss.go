@@ -65,6 +65,8 @@ func init() {
 		"swiss.inline.winner_label":  {"Brett %d: Sieger (Karte %d oder %d)", "Board %d: winner (card %d or %d)"},
 		"swiss.inline.bummerl_label": {"Brett %d: Bummerl, Sieger zuerst (2:1), k für kampflos", "Board %d: Bummerl, winner first (2:1), k for a walkover"},
 		"swiss.board_col":            {"Brett", "Board"},
+		"swiss.result.title":         {"Ergebnis: %s, Brett %d", "Result: %s, board %d"},
+		"swiss.playadmin.back":       {"Zurück zu Brett %d", "Back to board %d"},
 		"swiss.form_rounds":          {"Schweizer System, %d Runden", "Swiss system, %d rounds"},
 		"hist.late":                  {"(steigt ab Runde %d ein)", "(joins from round %d)"},
 		"hist.seeds":                 {"Setzliste für Runde 1: Karten %s", "Seed list for round 1: cards %s"},

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"slices"
 	"strconv"
@@ -24,6 +25,9 @@ type PlayModel struct {
 	Live       int64  // the page's live revision (PlayRevision)
 	V          table.SeatView
 	Error      string // why the last move was refused, or ""
+	// AskDeclare: the page asks whether to declare out with fewer than
+	// 66 card points (?ask=declare, without JavaScript; declareForm).
+	AskDeclare bool
 }
 
 // PlayPath is the seat page of a token; rest is appended.
@@ -42,6 +46,23 @@ func (m PlayModel) myTurn() bool { return m.playing() && m.V.ToMove == m.me() }
 
 // countdown is the Bummerl count of a seat, from 7 down (B-1).
 func (m PlayModel) countdown(seat int) int { return 7 - m.V.Running[seat] }
+
+// doubtfulDeclare: declaring out now would be wrong (S-13, S-15: fewer
+// than 66 card points). In sharp Schnapsen the phone shows no points
+// (S-18), so it does not ask either: counting is the player's part.
+func (m PlayModel) doubtfulDeclare() bool { return m.V.Points != nil && *m.V.Points < 66 }
+
+// declareQuestion asks whether to declare out all the same.
+func (m PlayModel) declareQuestion(ctx context.Context) string {
+	return tf(ctx, "play.declare_doubt", *m.V.Points)
+}
+
+// moveVals are the fields of a move without card or suit (declaring out)
+// as htmx sends them (hx-vals) from declareForm, which has none of its own.
+func (m PlayModel) moveVals(mv table.Move) string {
+	b, _ := json.Marshal(map[string]string{"id": m.moveID(mv), "seq": strconv.Itoa(m.V.Seq), "do": mv.Kind.String()})
+	return string(b)
+}
 
 // legalCard reports whether playing c is a legal move now.
 func (m PlayModel) legalCard(c schnapsen.Card) bool {
@@ -183,6 +204,13 @@ func cardName(ctx context.Context, c schnapsen.Card, german bool) string {
 	return suitName(ctx, c.Suit(), german) + " " + t(ctx, keys[c.Rank()%6])
 }
 
+// cardLabel is the spoken name of a card's button: what the card shows
+// first, so that a voice command saying it finds the button (WCAG 2.5.3),
+// then the full name: "K ♥, Herz König".
+func cardLabel(ctx context.Context, c schnapsen.Card, german bool) string {
+	return rankMark(ctx, c.Rank(), german) + " " + suitMark(ctx, c.Suit(), german) + ", " + cardName(ctx, c, german)
+}
+
 func suitClass(s schnapsen.Suit) string { return "suit-" + s.String() }
 
 // name of a seat as this phone says it: "Du" for itself.
@@ -249,13 +277,26 @@ func reasonText(ctx context.Context, r schnapsen.Reason) string {
 	return t(ctx, "play.reason_"+string(r))
 }
 
+// bySeat is what message key says about seat: with the seat's name, or
+// for this phone's own seat its twin key+"_me", worded for "du" ("von dir
+// zugedreht", not "zugedreht von Du"; issue 23).
+func (m PlayModel) bySeat(ctx context.Context, key string, seat int) string {
+	if seat == m.me() {
+		return t(ctx, key+"_me")
+	}
+	return tf(ctx, key, m.name(ctx, seat))
+}
+
 // outcome describes the deal before: who won how much and how.
 func (m PlayModel) outcome(ctx context.Context) string {
 	o := m.V.Previous
 	s := tf(ctx, "play.outcome", o.Deal, m.name(ctx, o.Winner), o.Points)
+	if o.Winner == m.me() {
+		s = tf(ctx, "play.outcome_me", o.Deal, o.Points)
+	}
 	switch {
 	case o.ResignedBy != nil:
-		s += " (" + tf(ctx, "play.resigned_by", m.name(ctx, *o.ResignedBy)) + ")"
+		s += " (" + m.bySeat(ctx, "play.resigned_by", *o.ResignedBy) + ")"
 	case o.Reason != "":
 		s += " (" + reasonText(ctx, o.Reason) + ")"
 	}
@@ -316,6 +357,6 @@ func playLayout(title, stream string, rev int64) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		ctx = context.WithValue(ctx, liveKey{}, stream)
 		ctx = context.WithValue(ctx, revisionKey{}, rev)
-		return Layout(title).Render(ctx, w)
+		return withAssets("play", Layout(title)).Render(ctx, w)
 	})
 }

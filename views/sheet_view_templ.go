@@ -211,7 +211,7 @@ func SheetTable(m MatchModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "winner"), "", m.seats()).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "winner"), "", m.seats(), fieldName(ctx, "sheet.field", i+1, "result.winner")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -219,7 +219,7 @@ func SheetTable(m MatchModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "points"), "", points()).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "points"), "", points(), fieldName(ctx, "sheet.field", i+1, "result.points")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -227,7 +227,7 @@ func SheetTable(m MatchModel) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "reason"), "", reasonOptions(ctx)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Select(m.Sheet, DealField(i, "reason"), "", reasonOptions(ctx), fieldName(ctx, "sheet.field", i+1, "result.reason")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

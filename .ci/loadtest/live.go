@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,7 +28,7 @@ type liveConfig struct {
 	duration                  time.Duration
 	hog, loaders              int
 	bin, db                   string
-	maxConns                  int
+	maxConns, processes       int
 }
 
 // phonesPerAddress is how many phones share a loopback address (a hall's
@@ -102,13 +103,14 @@ func livePage(body string) (parts []string, rev string) {
 	return parts, rev
 }
 
-// streamURL is the stream of a page with parts drawn at rev.
-func (h *harness) streamURL(parts []string, rev string) string {
+// streamURL is the stream on the server at base of a page with parts
+// drawn at rev.
+func streamURL(base string, parts []string, rev string) string {
 	q := url.Values{"part": parts}
 	if rev != "" {
 		q.Set("rev", rev)
 	}
-	return h.base + "/t/1/events?" + q.Encode()
+	return base + "/t/1/events?" + q.Encode()
 }
 
 // get loads path with c as a browser does (gzip, Sec-Fetch-Site).
@@ -152,12 +154,16 @@ func run(cfg liveConfig) error {
 	if cfg.maxConns > 0 {
 		args = append(args, "--max-conns", strconv.Itoa(cfg.maxConns))
 	}
-	srv, err := startServer(cfg.bin, cfg.db, map[string]string{"anna": "organiser"}, args...)
+	srvs, err := startServers(cfg.bin, cfg.db, max(cfg.processes, 1), map[string]string{"anna": "organiser"}, args...)
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
-	h := &liveRun{harness: &harness{base: srv.base, returned: map[int64]time.Time{}}}
+	defer func() {
+		for _, s := range srvs {
+			s.stop()
+		}
+	}()
+	h := &liveRun{harness: &harness{base: srvs[0].base, returned: map[int64]time.Time{}}}
 
 	fmt.Printf("setting up %d cards …\n", cfg.cards)
 	staff, err := h.login("anna")
@@ -178,8 +184,14 @@ func run(cfg liveConfig) error {
 			matches = matches[:len(matches)-1]
 		}
 	}
-	pid := srv.cmd.Process.Pid
-	rss0 := memory(pid, "VmRSS")
+	// The staff's session is in the database: every process knows it.
+	staffs := make([]*client, len(srvs))
+	pids, rss0 := make([]int, len(srvs)), make([]int64, len(srvs))
+	for k, s := range srvs {
+		staffs[k] = &client{http: staff.http, base: s.base}
+		pids[k] = s.cmd.Process.Pid
+		rss0[k] = memory(pids[k], "VmRSS")
+	}
 
 	screen := "/t/1/screen"
 	if _, err := get(context.Background(), http.DefaultClient, h.base, screen); err != nil {
@@ -191,7 +203,7 @@ func run(cfg liveConfig) error {
 	var open atomic.Int64
 	n := cfg.phones + cfg.projectors
 	viewers := make([]*viewer, n)
-	fmt.Printf("%d phones, %d projectors (%s), %d per address …\n", cfg.phones, cfg.projectors, screen, phonesPerAddress)
+	fmt.Printf("%d phones, %d projectors (%s), %d per address, %d processes …\n", cfg.phones, cfg.projectors, screen, phonesPerAddress, len(srvs))
 	t0 := time.Now()
 	for i := range n {
 		page := "/t/1/card/" + strconv.Itoa(i%cfg.cards+1)
@@ -199,7 +211,8 @@ func run(cfg liveConfig) error {
 			page = screen
 		}
 		viewers[i] = &viewer{}
-		wg.Go(func() { h.view(viewersCtx, viewers[i], loopback(1, i/phonesPerAddress), page, &open) })
+		base := srvs[i%len(srvs)].base
+		wg.Go(func() { h.view(viewersCtx, viewers[i], loopback(1, i/phonesPerAddress), base, page, &open) })
 		time.Sleep(time.Millisecond) // phones arrive one after another
 	}
 	for open.Load() < int64(n) && time.Since(t0) < 2*time.Minute {
@@ -210,7 +223,7 @@ func run(cfg liveConfig) error {
 	ctx, stop := context.WithTimeout(context.Background(), cfg.duration)
 	defer stop()
 	var side sync.WaitGroup
-	var peak atomic.Int64
+	peak := make([]atomic.Int64, len(srvs))
 	wg.Go(func() {
 		tick := time.NewTicker(500 * time.Millisecond)
 		defer tick.Stop()
@@ -219,8 +232,10 @@ func run(cfg liveConfig) error {
 			case <-viewersCtx.Done():
 				return
 			case <-tick.C:
-				if m := memory(pid, "VmRSS"); m > peak.Load() {
-					peak.Store(m)
+				for k, pid := range pids {
+					if m := memory(pid, "VmRSS"); m > peak[k].Load() {
+						peak[k].Store(m)
+					}
 				}
 			}
 		}
@@ -228,7 +243,7 @@ func run(cfg liveConfig) error {
 	if cfg.hog > 0 {
 		card, _ := get(ctx, http.DefaultClient, h.base, "/t/1/card/1")
 		parts, rev := livePage(card)
-		u := h.streamURL(parts, rev)
+		u := streamURL(h.base, parts, rev)
 		var ready sync.WaitGroup
 		gate := make(chan struct{})
 		for range cfg.hog {
@@ -282,7 +297,7 @@ func run(cfg liveConfig) error {
 
 	fmt.Printf("entering %.1f results/s for %v (hog %d, loaders %d) …\n", cfg.rate, cfg.duration, cfg.hog, cfg.loaders)
 	start := h.currentRevision()
-	saved := h.helper(ctx, staff, matches, cfg.rate, start)
+	saved := h.helper(ctx, staffs, matches, cfg.rate, start)
 	side.Wait()
 	// The last result's parts get time to arrive before the phones go.
 	time.Sleep(3 * time.Second)
@@ -290,18 +305,25 @@ func run(cfg liveConfig) error {
 	if now := h.currentRevision(); now != final {
 		h.errs.add("revision count", fmt.Errorf("the tournament is at revision %d, expected %d (%d + %d results)", now, final, start, saved))
 	}
-	var st roomStatus
-	_, stErr := staff.api(http.MethodGet, "/api/status", nil, &st)
+	sts, stErrs := make([]roomStatus, len(srvs)), make([]error, len(srvs))
+	for k, c := range staffs {
+		_, stErrs[k] = c.api(http.MethodGet, "/api/status", nil, &sts[k])
+	}
 	stopViewers()
 	wg.Wait()
-	hwm := memory(pid, "VmHWM")
+	hwm := make([]int64, len(srvs))
+	for k, pid := range pids {
+		hwm[k] = memory(pid, "VmHWM")
+	}
 
 	behind, maxOpen, maxDials, extra := 0, int64(0), int64(0), int64(0)
-	for _, v := range viewers {
+	for i, v := range viewers {
 		if saved > 0 && v.last.Load() < final {
 			behind++
 		}
-		maxOpen = max(maxOpen, v.maxOpen.Load())
+		if i < cfg.phones { // a projector fetches its parts on a connection of its own (ownQuery)
+			maxOpen = max(maxOpen, v.maxOpen.Load())
+		}
 		maxDials = max(maxDials, v.dials.Load())
 		extra = max(extra, v.dials.Load()-v.streams.Load())
 	}
@@ -321,7 +343,7 @@ func run(cfg liveConfig) error {
 	h.mu.Unlock()
 
 	fmt.Println()
-	fmt.Printf("store                    %s\n", storeName(cfg.db))
+	fmt.Printf("store                    %s, %d processes\n", storeName(cfg.db), len(srvs))
 	fmt.Printf("results saved            %d (%.2f/s)\n", saved, float64(saved)/cfg.duration.Seconds())
 	fmt.Printf("PUT result               %s\n", h.saves.summary())
 	fmt.Printf("page loads (first)       %s\n", h.loads.summary())
@@ -346,18 +368,33 @@ func run(cfg liveConfig) error {
 	for k, c := range h.errs.kinds {
 		fmt.Printf("   %-22s %d, first: %s\n", k, c, h.errs.first[k])
 	}
-	// Every viewer holds one stream (a few are between two at any moment),
-	// the hog at most hogPeak.
-	streams := int64(n) + h.hogPeak.Load()
+	for k := range srvs {
+		printProcess(k, len(srvs), n, h.hogPeak.Load(), rss0[k], peak[k].Load(), hwm[k], sts[k], stErrs[k])
+	}
+	return nil
+}
+
+// printProcess reports the memory and /api/status of process k of
+// procs, which held its share of the viewers' streams (and the hog's,
+// which all go to the first).
+func printProcess(k, procs, viewers int, hog, rss0, peak, hwm int64, st roomStatus, stErr error) {
+	prefix := ""
+	if procs > 1 {
+		prefix = fmt.Sprintf("process %d: ", k+1)
+	}
+	streams := int64((viewers + procs - 1 - k) / procs) // every viewer holds one stream (a few are between two at any moment)
+	if k == 0 {
+		streams += hog
+	}
 	perStream := int64(0)
 	if streams > 0 {
 		perStream = (hwm - rss0) / streams
 	}
-	fmt.Printf("server memory            %d MB before, %d MB peak sampled, %d MB VmHWM; %d KB per open stream (%d streams)\n",
-		rss0>>10, peak.Load()>>10, hwm>>10, perStream, streams)
+	fmt.Printf("%sserver memory            %d MB before, %d MB peak sampled, %d MB VmHWM; %d KB per open stream (%d streams)\n",
+		prefix, rss0>>10, peak>>10, hwm>>10, perStream, streams)
 	if stErr != nil {
-		fmt.Println("/api/status:", stErr)
-		return nil
+		fmt.Println(prefix+"/api/status:", stErr)
+		return
 	}
 	var ms []float64
 	for _, r := range st.Renders {
@@ -368,14 +405,13 @@ func run(cfg liveConfig) error {
 	if len(ms) > 0 {
 		renders = fmt.Sprintf("%d revisions: median %.1f ms, max %.1f ms (parts %d)", len(ms), ms[len(ms)/2], ms[len(ms)-1], st.Renders[0].Parts)
 	}
-	fmt.Printf("/api/status streams      staff %d, phones %d, projectors %d, seats %d (per address %d); renewed %d\n",
-		st.Streams.Staff, st.Streams.Phones, st.Streams.Projectors, st.Streams.Seats, st.Streams.PerAddress, st.Renewed)
-	fmt.Printf("/api/status connections  open %d, idle %d, max %d, per address %d\n", st.Connections.Open, st.Connections.Idle, st.Connections.Max, st.Connections.PerAddress)
-	fmt.Printf("/api/status refused      streams: per address %d, server full %d; connections: per address %d, server full %d; idle closed %d\n",
-		st.Refused.StreamsPerAddress, st.Refused.StreamsServerFull, st.Refused.ConnectionsPerAddress, st.Refused.ConnectionsServerFull, st.Refused.IdleClosedForNew)
-	fmt.Printf("/api/status renders      %s\n", renders)
-	fmt.Printf("/api/status page cache   hits %d, misses %d, pages %d\n", st.PageCache.Hits, st.PageCache.Misses, st.PageCache.Pages)
-	return nil
+	fmt.Printf("%s/api/status streams      staff %d, phones %d, projectors %d, seats %d (per address %d); renewed %d\n",
+		prefix, st.Streams.Staff, st.Streams.Phones, st.Streams.Projectors, st.Streams.Seats, st.Streams.PerAddress, st.Renewed)
+	fmt.Printf("%s/api/status connections  open %d, idle %d, max %d, per address %d\n", prefix, st.Connections.Open, st.Connections.Idle, st.Connections.Max, st.Connections.PerAddress)
+	fmt.Printf("%s/api/status refused      streams: per address %d, server full %d; connections: per address %d, server full %d; idle closed %d\n",
+		prefix, st.Refused.StreamsPerAddress, st.Refused.StreamsServerFull, st.Refused.ConnectionsPerAddress, st.Refused.ConnectionsServerFull, st.Refused.IdleClosedForNew)
+	fmt.Printf("%s/api/status renders      %s\n", prefix, renders)
+	fmt.Printf("%s/api/status page cache   hits %d, misses %d, pages %d\n", prefix, st.PageCache.Hits, st.PageCache.Misses, st.PageCache.Pages)
 }
 
 // roomStatus is what the harness reads of GET /api/status.
@@ -430,17 +466,19 @@ func (h *harness) startSeat(c *client, m match) (string, error) {
 }
 
 // helper enters results at rate per second until ctx ends, one at a time,
-// so the k-th result is revision start+k; it notes when each PUT returned.
-func (h *liveRun) helper(ctx context.Context, c *client, matches []match, rate float64, rev int64) int {
+// so the k-th result is revision start+k, through the processes in turn
+// (cs: the staff's client of each); it notes when each PUT returned.
+func (h *liveRun) helper(ctx context.Context, cs []*client, matches []match, rate float64, rev int64) int {
 	tick := time.NewTicker(time.Duration(float64(time.Second) / rate))
 	defer tick.Stop()
 	saved := 0
-	for _, m := range matches {
+	for k, m := range matches {
 		select {
 		case <-ctx.Done():
 			return saved
 		case <-tick.C:
 		}
+		c := cs[k%len(cs)]
 		start := time.Now()
 		path := "/api/tournaments/1/rounds/1/matches/" + strconv.Itoa(m.No) + "/result"
 		if _, err := c.api(http.MethodPut, path, map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}}, nil); err != nil {
@@ -483,13 +521,14 @@ func (h *harness) currentRevision() int64 {
 	}
 }
 
-// view is one phone or projector from address ip: the page, then its one
-// stream, renewed as the server asks, until ctx ends.
-func (h *liveRun) view(ctx context.Context, v *viewer, ip net.IP, page string, open *atomic.Int64) {
+// view is one phone or projector from address ip on the server at base:
+// the page, then its one stream, renewed as the server asks, until ctx
+// ends.
+func (h *liveRun) view(ctx context.Context, v *viewer, ip net.IP, base, page string, open *atomic.Int64) {
 	c := boundClient(ip, v, nil)
 	defer c.Transport.(*http.Transport).CloseIdleConnections()
 	t := time.Now()
-	body, err := get(ctx, c, h.base, page)
+	body, err := get(ctx, c, base, page)
 	if err != nil {
 		if ctx.Err() == nil {
 			h.errs.add("page load", err)
@@ -504,7 +543,7 @@ func (h *liveRun) view(ctx context.Context, v *viewer, ip net.IP, page string, o
 	}
 	r, _ := strconv.ParseInt(rev, 10, 64)
 	v.last.Store(r)
-	u := h.streamURL(parts, rev)
+	u := streamURL(base, parts, rev)
 	lastID := ""
 	counted := false
 	for ctx.Err() == nil {
@@ -534,7 +573,7 @@ func (h *liveRun) view(ctx context.Context, v *viewer, ip net.IP, page string, o
 			counted = true
 			open.Add(1)
 		}
-		retry, err := h.read(v, resp.Body, parts, &lastID)
+		retry, err := h.read(v, resp.Body, parts, &lastID, func(rev int64) { h.fetchParts(ctx, c, base, v, parts, rev) })
 		resp.Body.Close()
 		if ctx.Err() != nil {
 			return
@@ -559,7 +598,7 @@ func sleep(ctx context.Context, d time.Duration) {
 // read reads a stream's events until it ends: the parts of each "parts"
 // event are checked and its arrival noted. It returns the renewal's retry
 // delay in ms, or -1 if the stream ended without one.
-func (h *liveRun) read(v *viewer, body io.Reader, parts []string, lastID *string) (int, error) {
+func (h *liveRun) read(v *viewer, body io.Reader, parts []string, lastID *string, fetch func(rev int64)) (int, error) {
 	br := bufio.NewReaderSize(body, 64<<10)
 	var id, event, data string
 	retry, fields, blocks := -1, 0, 0
@@ -575,6 +614,10 @@ func (h *liveRun) read(v *viewer, body io.Reader, parts []string, lastID *string
 			switch {
 			case event == "parts":
 				h.parts(v, id, data, parts)
+				*lastID = id
+			case event == "rev" && slices.ContainsFunc(parts, ownQuery):
+				rev, _ := strconv.ParseInt(data, 10, 64)
+				fetch(rev)
 				*lastID = id
 			case event == "rev":
 				h.errs.add("rev event for a visitor", fmt.Errorf("revision %s without parts", data))
@@ -601,6 +644,41 @@ func (h *liveRun) read(v *viewer, body io.Reader, parts []string, lastID *string
 			data, fields = data+val, fields+1
 		}
 	}
+}
+
+// ownQuery is the server's rule (web/live.go): a part with a query of
+// its own (the projector's ?lang=) is not pushed; its stream says "rev"
+// and the page fetches the part, as static/app.js does.
+func ownQuery(part string) bool {
+	_, q, _ := strings.Cut(part, "?")
+	return q != "" && q != "open=1"
+}
+
+// fetchParts loads a page's parts at revision rev as the live script
+// does after a "rev" event, and notes the arrival once they are read.
+func (h *liveRun) fetchParts(ctx context.Context, c *http.Client, base string, v *viewer, parts []string, rev int64) {
+	for _, p := range parts {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+p, nil)
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("HX-Request", "true")
+		resp, err := c.Do(req)
+		if err != nil {
+			if ctx.Err() == nil {
+				h.errs.add("part fetch", err)
+			}
+			return
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || len(bytes.TrimSpace(b)) == 0 {
+			h.errs.add("part fetch", fmt.Errorf("%s: status %d, %d bytes, %v", p, resp.StatusCode, len(b), err))
+			return
+		}
+	}
+	v.last.Store(rev)
+	h.mu.Lock()
+	h.arrivals = append(h.arrivals, arrival{rev, time.Now()})
+	h.mu.Unlock()
 }
 
 // parts checks a parts event and notes its arrival.

@@ -30,6 +30,12 @@
 //
 //	go run ./.ci/loadtest [-phones 2000] [-projectors 5] [-cards 256] [-rate 2] [-duration 60s] [-hog 0] [-loaders 0] [-db …]
 //
+// -processes N (issue 26) serves the database (PostgreSQL) with N app
+// processes: phone i and its stream go to process i mod N, the k-th
+// result is entered through process k mod N, so most deliveries cross
+// processes (LISTEN/NOTIFY); memory and /api/status are reported per
+// process.
+//
 // With -results it measures writes instead (issue 13): -tournaments
 // tournaments (default 8) of -cards cards are set up and drawn, then
 // -helpers helpers per tournament (default 4), each logged in with his own
@@ -80,17 +86,20 @@ func main() {
 	bin := flag.String("bin", "", "bummerl binary to run (default: build ./cmd/bummerl)")
 	maxConns := flag.Int("max-conns", 0, "the server's --max-conns (0: not passed, the server sizes it from its open-files limit)")
 	db := flag.String("db", "", "database of the server, empty (default: a throwaway SQLite file)")
+	processes := flag.Int("processes", 1, "app processes serving the database (more than one: -db must name an empty PostgreSQL database); phones and results are spread over them")
 	results := flag.Bool("results", false, "measure results entered at once into several tournaments instead")
 	tournaments := flag.Int("tournaments", 8, "with -results: tournaments")
 	helpers := flag.Int("helpers", 4, "with -results: helpers per tournament")
 	readers := flag.Int("readers", 0, "with -results: phones loading player's pages meanwhile")
 	flag.Parse()
 	var err error
-	if *results {
+	if *processes > 1 && !strings.HasPrefix(*db, "postgres") {
+		err = errors.New("-processes needs -db with an empty PostgreSQL database (postgres://…)")
+	} else if *results {
 		err = runResults(*tournaments, *helpers, *readers, *cards, *bin, *db)
 	} else {
 		err = run(liveConfig{cards: *cards, phones: *phones, projectors: *projectors, rate: *rate, duration: *duration,
-			hog: *hog, loaders: *loaders, bin: *bin, maxConns: *maxConns, db: *db})
+			hog: *hog, loaders: *loaders, bin: *bin, maxConns: *maxConns, db: *db, processes: *processes})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -179,23 +188,23 @@ type arrival struct {
 type server struct {
 	cmd  *exec.Cmd
 	base string
-	dir  string // temporary files, removed by stop
+	dir  string // temporary files (the build, a SQLite file), removed by stop
 }
 
-// startServer builds bummerl (unless bin names a build), adds the users
+// startServers builds bummerl (unless bin names a build), adds the users
 // (name → role; password load-test-pass) to db (default: a throwaway SQLite
-// file) and serves it on a free loopback port.
-func startServer(bin, db string, users map[string]string, args ...string) (*server, error) {
+// file) and serves it with n processes, each on a free loopback port.
+func startServers(bin, db string, n int, users map[string]string, args ...string) ([]*server, error) {
 	dir, err := os.MkdirTemp("", "bummerl-loadtest")
 	if err != nil {
 		return nil, err
 	}
-	s := &server{dir: dir}
+	first := &server{dir: dir}
 	if bin == "" {
 		bin = filepath.Join(dir, "bummerl")
 		fmt.Println("building ./cmd/bummerl …")
 		if out, err := exec.Command("go", "build", "-o", bin, "./cmd/bummerl").CombinedOutput(); err != nil {
-			s.stop()
+			first.stop()
 			return nil, fmt.Errorf("build: %v\n%s", err, out)
 		}
 	}
@@ -206,40 +215,62 @@ func startServer(bin, db string, users map[string]string, args ...string) (*serv
 		add := exec.Command(bin, "user", "add", name, "--role", role, "--db", db)
 		add.Stdin = strings.NewReader("load-test-pass\n")
 		if out, err := add.CombinedOutput(); err != nil {
-			s.stop()
+			first.stop()
 			return nil, fmt.Errorf("user add: %v\n%s", err, out)
 		}
 	}
+	servers := []*server{first}
+	stopAll := func() {
+		for _, s := range servers {
+			s.stop()
+		}
+	}
+	for i := range n {
+		s := first
+		if i > 0 {
+			s = &server{}
+			servers = append(servers, s)
+		}
+		if err := s.start(bin, db, args); err != nil {
+			stopAll()
+			return nil, err
+		}
+	}
+	return servers, nil
+}
+
+// start serves db with bin on a free loopback port.
+func (s *server) start(bin, db string, args []string) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		s.stop()
-		return nil, err
+		return err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
 	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db}, args...)...)
 	s.cmd.Stdout, s.cmd.Stderr = io.Discard, io.Discard
 	if err := s.cmd.Start(); err != nil {
-		s.stop()
-		return nil, err
+		return err
 	}
 	s.base = "http://" + addr
 	for i := 0; ; i++ {
 		if resp, err := http.Get(s.base + "/api/tournaments"); err == nil {
 			resp.Body.Close()
-			return s, nil
+			return nil
 		}
 		if i > 100 {
-			s.stop()
-			return nil, errors.New("the server did not start")
+			return errors.New("the server did not start")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 }
 
-// stop ends the server and removes the temporary files.
+// stop ends the server and removes the temporary files (the first
+// server's).
 func (s *server) stop() {
-	defer os.RemoveAll(s.dir)
+	if s.dir != "" {
+		defer os.RemoveAll(s.dir)
+	}
 	if s.cmd == nil || s.cmd.Process == nil {
 		return
 	}

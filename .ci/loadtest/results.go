@@ -25,10 +25,11 @@ func runResults(tournaments, helpers, readers, cards int, bin, db string) error 
 	for k := range helpers {
 		users["helfer"+strconv.Itoa(k+1)] = "helper"
 	}
-	srv, err := startServer(bin, db, users)
+	srvs, err := startServers(bin, db, 1, users)
 	if err != nil {
 		return err
 	}
+	srv := srvs[0]
 	defer srv.stop()
 	h := &harness{base: srv.base}
 

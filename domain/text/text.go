@@ -47,6 +47,9 @@ var (
 	TournamentName = Field{"name", "Turniername", "Tournament name", MaxTournament}
 	UserName       = Field{"name", "Benutzername", "User name", MaxName}
 	TokenLabel     = Field{"label", "Bezeichnung", "Label", MaxLabel}
+	// A prize handed out (issue 23): to whom, and the goods if not cash.
+	PayoutTo = Field{"to", "Empfänger", "Recipient", MaxName}
+	Goods    = Field{"goods", "Sachpreis", "Goods", MaxPrize}
 )
 
 // Prize is the description of prize i (1-based); its field is the list

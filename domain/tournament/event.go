@@ -43,7 +43,8 @@ func (e Event) Day() (time.Time, bool) {
 	return d, err == nil
 }
 
-// sameRules reports whether two settings differ at most in their event.
+// sameRules reports whether two settings differ at most in their event
+// and automatic calling, which are no rules.
 func sameRules(a, b Settings) bool {
 	a.Event, b.Event = Event{}, Event{}
 	return slices.Equal(a.Prizes, b.Prizes) && func() bool { a.Prizes, b.Prizes = nil, nil; return a.equalScalars(b) }()

@@ -57,6 +57,8 @@ func checkSell(t *testing.T, tr *Tournament, p PlayerID, k int) {
 	switch {
 	case k < 1:
 		code = "sell_count_invalid"
+	case len(tr.Cards) >= tr.Settings.Cards:
+		code = "cards_all_sold"
 	case held+k > tr.Settings.MaxCards:
 		code = "max_cards_exceeded"
 	case len(want) < k:

@@ -104,8 +104,8 @@ func noteField(name string) text.Field {
 // player already there, told apart by note: he is named "Name (note)", so
 // every page, print, screen and export that shows his name shows the note
 // (docs/tournament.md, "Namesakes"). The note is required; the combined
-// name must itself be new.
-func (t *Tournament) SellToNamesake(p Player, note string, k int) (PlayerID, []CardNo, error) {
+// name must itself be new. numbers are as for SellTo.
+func (t *Tournament) SellToNamesake(p Player, note string, k int, numbers ...CardNo) (PlayerID, []CardNo, error) {
 	p.ID = 0
 	name, err := requiredText(text.PlayerName, p.Name)
 	if err != nil {
@@ -119,5 +119,5 @@ func (t *Tournament) SellToNamesake(p Player, note string, k int) (PlayerID, []C
 		return 0, nil, invalid("note_required", "note")
 	}
 	p.Name = name + " (" + note + ")"
-	return t.SellTo(p, k)
+	return t.SellTo(p, k, numbers...)
 }

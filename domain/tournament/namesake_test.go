@@ -78,6 +78,24 @@ func TestSellToNamesake(t *testing.T) {
 	}
 }
 
+// Issue 23: once all N cards are sold, a namesake typed at the desk is
+// not asked about ("… ihm verkaufen?"): there is nothing to sell him.
+func TestNamesakeSoldOut(t *testing.T) {
+	tr := mustNew(t, settings(4, 2, false))
+	buyer(t, tr, "Franz Huber", 2)
+	buyer(t, tr, "Maria", 2)
+	before := clone(t, tr)
+	for _, p := range []Player{{Name: "franz huber"}, {ID: 1}, {Name: "Anna"}} {
+		_, _, err := tr.SellTo(p, 1)
+		wantCode(t, err, "cards_all_sold")
+		var e *Error
+		if !errors.As(err, &e) || e.Field != "count" || e.Text("de") != "Alle 4 Karten sind verkauft" || e.Text("en") != "all 4 cards are sold" {
+			t.Errorf("sell to %+v: %+v", p, err)
+		}
+	}
+	unchanged(t, before, tr)
+}
+
 // Issue 9: renaming a player to another player's name (by NameKey) is
 // refused too; his own name in another case is fine.
 func TestEditPlayerNamesake(t *testing.T) {

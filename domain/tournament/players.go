@@ -128,19 +128,23 @@ func (t *Tournament) held(p PlayerID) int {
 // player and N in all. The player gets the lowest free numbers; each card
 // gets the next sale sequence, which orders the draw (P-4).
 func (t *Tournament) Sell(p PlayerID, k int) ([]CardNo, error) {
-	return t.sell(p, k, !t.drawn())
+	return t.sell(p, k, nil, !t.drawn())
 }
 
-// sell is Sell while sales are open, or for a late entry (SW-15).
-func (t *Tournament) sell(p PlayerID, k int, open bool) ([]CardNo, error) {
+// sell is Sell while sales are open, or for a late entry (SW-15); numbers,
+// when given, are the cards to sell instead of the lowest free ones.
+func (t *Tournament) sell(p PlayerID, k int, numbers []CardNo, open bool) ([]CardNo, error) {
 	pl, ok := t.Player(p)
 	switch {
 	case !ok:
 		return nil, notFound("player_not_found", "player", int(p))
 	case k < 1:
 		return nil, invalid("sell_count_invalid", "count", k)
-	case !open:
-		return nil, conflict("sales_closed", "")
+	case len(numbers) > 0 && len(numbers) != k:
+		return nil, invalid("sell_numbers_count", "numbers", k, len(numbers))
+	}
+	if err := t.saleOpen(open); err != nil {
+		return nil, err
 	}
 	s := t.scanSales(p)
 	if t.Settings.swiss() && k > 1-s.held { // SW-1
@@ -159,9 +163,14 @@ func (t *Tournament) sell(p PlayerID, k int, open bool) ([]CardNo, error) {
 		cards = slices.Clone(cards)
 		sortCards(cards)
 	}
-	free := lowestFree(cards, k, CardNo(t.Settings.Cards), s.sorted)
-	if len(free) < k { // only a loaded tournament with numbers above N
-		return nil, invalid("cards_sold_out", "count", len(free))
+	var free []CardNo
+	if len(numbers) > 0 {
+		var err error
+		if free, err = t.freeNumbers(numbers); err != nil {
+			return nil, err
+		}
+	} else if free = lowestFree(cards, k, CardNo(t.Settings.Cards), s.sorted); len(free) < k {
+		return nil, invalid("cards_sold_out", "count", len(free)) // only a loaded tournament with numbers above N
 	}
 	// The new numbers are the lowest free ones: they go at the end unless
 	// they fill gaps, which only cancellations and renumbering leave.
@@ -183,16 +192,22 @@ func (t *Tournament) sell(p PlayerID, k int, open bool) ([]CardNo, error) {
 // or, when p.ID is 0, to a new player of p's name, club and phone. A
 // refused sale adds no player. A new player named like one already there
 // is refused with player_exists (the desk asks; SellToNamesake sells to a
-// different person of that name).
-func (t *Tournament) SellTo(p Player, k int) (PlayerID, []CardNo, error) {
-	return t.sellTo(p, k, !t.drawn())
+// different person of that name). The cards are the lowest free numbers,
+// or, when given, the k numbers of pre-printed cards the desk hands out
+// (docs/print.md): each from 1 to N and not sold yet.
+func (t *Tournament) SellTo(p Player, k int, numbers ...CardNo) (PlayerID, []CardNo, error) {
+	return t.sellTo(p, k, numbers, !t.drawn())
 }
 
 // sellTo is SellTo while sales are open, or for a late entry (SW-15).
-func (t *Tournament) sellTo(p Player, k int, open bool) (PlayerID, []CardNo, error) {
+func (t *Tournament) sellTo(p Player, k int, numbers []CardNo, open bool) (PlayerID, []CardNo, error) {
 	if p.ID != 0 {
-		sold, err := t.sell(p.ID, k, open)
+		sold, err := t.sell(p.ID, k, numbers, open)
 		return p.ID, sold, err
+	}
+	// Nothing to ask about a namesake when nothing can be sold (issue 23).
+	if err := t.saleOpen(open); err != nil {
+		return 0, nil, err
 	}
 	if same, ok := t.Namesake(p.Name); ok {
 		return 0, nil, t.PlayerExists(same)
@@ -202,12 +217,24 @@ func (t *Tournament) sellTo(p Player, k int, open bool) (PlayerID, []CardNo, err
 	if err != nil {
 		return 0, nil, err
 	}
-	sold, err := t.sell(id, k, open)
+	sold, err := t.sell(id, k, numbers, open)
 	if err != nil {
 		t.Players, t.Version = players, version
 		return 0, nil, err
 	}
 	return id, sold, nil
+}
+
+// saleOpen refuses every sale while sales are closed or all N cards are
+// sold (P-1).
+func (t *Tournament) saleOpen(open bool) error {
+	switch {
+	case !open:
+		return conflict("sales_closed", "")
+	case len(t.Cards) >= t.Settings.Cards:
+		return invalid("cards_all_sold", "count", t.Settings.Cards)
+	}
+	return nil
 }
 
 // salesScan is what Sell needs to know about the sold cards.
@@ -231,6 +258,26 @@ func (t *Tournament) scanSales(p PlayerID) salesScan {
 		prev = c.No
 	}
 	return salesScan{held: held, lastSale: last, sorted: sorted}
+}
+
+// freeNumbers checks the numbers of pre-printed cards to sell: each from 1
+// to N, named once, not sold; it returns them in order.
+func (t *Tournament) freeNumbers(numbers []CardNo) ([]CardNo, error) {
+	out := slices.Clone(numbers)
+	slices.Sort(out)
+	for i, no := range out {
+		switch {
+		case no < 1 || int(no) > t.Settings.Cards:
+			return nil, invalid("card_number_range", "numbers", int(no), t.Settings.Cards)
+		case i > 0 && out[i-1] == no:
+			return nil, invalid("card_number_twice", "numbers", int(no))
+		}
+		if c, ok := t.Card(no); ok {
+			holder, _ := t.Player(c.Player)
+			return nil, conflict("card_sold", "numbers", int(no), holder.Name)
+		}
+	}
+	return out, nil
 }
 
 // lowestFree finds up to k lowest free numbers 1 … n among cards sorted by

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -167,6 +168,67 @@ func TestSell(t *testing.T) {
 				t.Errorf("sold %d, version %d", tr.Sold(), tr.Version)
 			}
 		})
+	}
+}
+
+// Issue 23: the desk hands out pre-printed cards and sells the numbers on
+// them: each from 1 to N, once, not sold yet, as many as the count; a
+// refused sale changes nothing and adds no player.
+func TestSellNumbers(t *testing.T) {
+	tests := map[string]struct {
+		p       Player
+		k       int
+		numbers []CardNo
+		want    []CardNo
+		code    string
+	}{
+		"one pre-printed":      {Player{Name: "Maier"}, 1, []CardNo{7}, []CardNo{7}, ""},
+		"to a player found":    {Player{ID: 1}, 1, []CardNo{8}, []CardNo{8}, ""},
+		"sorted":               {Player{Name: "Maier"}, 2, []CardNo{6, 3}, []CardNo{3, 6}, ""},
+		"sold already":         {Player{Name: "Maier"}, 1, []CardNo{2}, nil, "card_sold"},
+		"above N":              {Player{Name: "Maier"}, 1, []CardNo{9}, nil, "card_number_range"},
+		"zero":                 {Player{Name: "Maier"}, 1, []CardNo{0}, nil, "card_number_range"},
+		"twice":                {Player{Name: "Maier"}, 2, []CardNo{5, 5}, nil, "card_number_twice"},
+		"count and numbers":    {Player{Name: "Maier"}, 2, []CardNo{5}, nil, "sell_numbers_count"},
+		"P-1 max still counts": {Player{ID: 1}, 3, []CardNo{4, 5, 6}, nil, "max_cards_exceeded"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			tr := mustNew(t, settings(8, 2, false))
+			buyer(t, tr, "Huber", 1)  // 1
+			buyer(t, tr, "Gruber", 1) // 2
+			before := clone(t, tr)
+			id, got, err := tr.SellTo(tc.p, tc.k, tc.numbers...)
+			wantCode(t, err, tc.code)
+			if err != nil {
+				unchanged(t, before, tr)
+				return
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("SellTo = %v, want %v", got, tc.want)
+			}
+			for _, no := range got {
+				if c, ok := tr.Card(no); !ok || c.Player != id {
+					t.Errorf("card %d = %+v, want player %d's", no, c, id)
+				}
+			}
+			// A sale without numbers goes on with the lowest free one.
+			want := CardNo(3)
+			if slices.Contains(got, 3) {
+				want = 4
+			}
+			if _, next := buyer(t, tr, "Next", 1); next[0] != want {
+				t.Errorf("next sale after %v: card %d, want %d", got, next[0], want)
+			}
+		})
+	}
+	// The refusal names the holder of the card.
+	tr := mustNew(t, settings(8, 2, false))
+	buyer(t, tr, "Huber", 1)
+	_, _, err := tr.SellTo(Player{Name: "Maier"}, 1, 1)
+	var e *Error
+	if !errors.As(err, &e) || e.Text("de") != "Karte 1 ist schon verkauft, an Huber" {
+		t.Errorf("refusal %v", err)
 	}
 }
 

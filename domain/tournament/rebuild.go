@@ -41,6 +41,7 @@ func init() {
 		"bracket_differs":     {"the draw puts the match in %[2]s, not in %[1]s", "Die Auslosung stellt die Partie in %[2]s, nicht in %[1]s"},
 		"unplayed_changed":    {"a bye or a surrendered match is not played: no table, no result", "Ein Freilos oder eine aufgegebene Partie wird nicht gespielt: kein Tisch, kein Ergebnis"},
 		"table_without_call":  {"the match is not called to a table but names table %d or a time of call", "Die Partie ist nicht aufgerufen, nennt aber Tisch %d oder eine Aufrufzeit"},
+		"called_after_bad":    {"the match names match %d as the result that called it, but that match has no result played at a table", "Die Partie nennt Partie %d als das Ergebnis, das sie aufgerufen hat, aber diese hat kein Ergebnis von einem Tisch"},
 		"physical_with_seed":  {"a draw by hand has no seed and no commitment", "Eine Auslosung von Hand hat keinen Seed und keine Festlegung"},
 	} {
 		messages[code] = m
@@ -213,7 +214,7 @@ func (b *Tournament) rebuildRound(r Round, no int) error {
 			if (m.Result == nil) != open {
 				continue
 			}
-			if err := b.replayMatch(no, m); err != nil {
+			if err := b.replayMatch(r, m); err != nil {
 				return invalid("at_match", "matches", no, m.No, err)
 			}
 		}
@@ -271,10 +272,11 @@ func (b *Tournament) samePairing(owner cardTable[PlayerID], m, drawn Match) erro
 	return nil
 }
 
-// replayMatch calls m to its table and enters its result as the pages do,
-// and checks that they keep what m records. A bye or a surrender is never
-// played (P-1, P-6).
-func (b *Tournament) replayMatch(round int, m Match) error {
+// replayMatch calls m, a match of r, to its table and enters its result
+// as the pages do, and checks that they keep what m records. A bye or a
+// surrender is never played (P-1, P-6).
+func (b *Tournament) replayMatch(r Round, m Match) error {
+	round := r.No
 	got := &b.Rounds[round-1].Matches[m.No-1]
 	switch {
 	case got.Bye() || got.Surrendered:
@@ -284,11 +286,14 @@ func (b *Tournament) replayMatch(round int, m Match) error {
 		return nil
 	case !m.Started && (m.Table != 0 || !m.Called.IsZero()):
 		return invalid("table_without_call", "table", m.Table)
+	case m.CalledAfter != 0 && !calledBy(r, m):
+		return invalid("called_after_bad", "called_after", m.CalledAfter)
 	}
 	if m.Started {
 		if err := b.CallMatch(round, m.No, m.Table, got.Version, m.Called); err != nil {
 			return err
 		}
+		got.CalledAfter = m.CalledAfter // CallMatch is a call by hand
 	}
 	if m.Result == nil {
 		return nil
@@ -303,13 +308,21 @@ func (b *Tournament) replayMatch(round int, m Match) error {
 	return nil
 }
 
+// calledBy reports whether m can have been called by the result of the
+// match it names (automatic calling): m sits at a table, and that other
+// match of r has a result and was played at a table.
+func calledBy(r Round, m Match) bool {
+	o, ok := r.Match(m.CalledAfter)
+	return m.Started && ok && o.No != m.No && o.Result != nil && o.Started
+}
+
 // unplayed reports whether m, a bye or a surrender, is as the draw made
 // it: the result want (the surrendered card's opponent advances) and no table.
 func unplayed(m Match, want *Result) bool {
 	r := m.Result
 	same := r == want || r != nil && want != nil && r.Winner == want.Winner && r.Bummerl == [2]int{} &&
 		len(r.Sheet) == 0 && r.At.IsZero() && !r.Walkover
-	return same && !m.Started && m.Table == 0 && m.Called.IsZero()
+	return same && !m.Started && m.Table == 0 && m.Called.IsZero() && m.CalledAfter == 0
 }
 
 // pairing shows a match's cards in a message.

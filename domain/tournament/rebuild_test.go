@@ -30,9 +30,9 @@ func callSome(tr *Tournament, rng *rand.Rand, at time.Time) {
 }
 
 // Whatever the methods make, Rebuild makes again: random Preisschnapsen
-// tournaments with payments, a hall, matches called to tables and left
-// open there, walkovers and announced draws (P-1 … P-9, B-3), checked
-// after every step.
+// tournaments with payments, a hall, matches called to tables by hand or
+// by a result (issue 23) and left open there, walkovers and announced
+// draws (P-1 … P-9, B-3), checked after every step.
 func TestRebuildAcceptsWhatTheMethodsMake(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 1))
 	at := time.Date(2026, 3, 14, 19, 0, 0, 0, time.UTC)
@@ -40,6 +40,7 @@ func TestRebuildAcceptsWhatTheMethodsMake(t *testing.T) {
 		n := 4 << rng.IntN(5)
 		s := settings(n, min(n, []int{2, 4, 8}[rng.IntN(3)]), rng.IntN(2) == 0)
 		s.MaxCards, s.BummerlToWin = 1+rng.IntN(3), 1+rng.IntN(3)
+		s.AutoCall = rng.IntN(2) == 0 // results call matches (issue 23)
 		tr := mustNew(t, s)
 		randomSales(t, tr, rng)
 		must(t, tr.PayWith([]CardNo{tr.Cards[0].No}, CardPay))
@@ -59,7 +60,8 @@ func TestRebuildAcceptsWhatTheMethodsMake(t *testing.T) {
 				}
 				r.At = at
 				m, _ := tr.Current().Match(m.No)
-				must(t, tr.SetResult(round, m.No, m.Version, r))
+				_, err := tr.RecordResult(round, m.No, m.Version, r)
+				must(t, err)
 			}
 			if !tr.Finished() && rng.IntN(2) == 0 {
 				seed := fmt.Sprint("seed ", round)

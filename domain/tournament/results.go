@@ -213,9 +213,17 @@ func (t *Tournament) ClearResult(round, match, version int) error {
 	// Open again, it keeps its table if that is still free and its
 	// players sit nowhere else (P-5); otherwise it waits to be called.
 	if m.Started && (t.Tables > 0 && m.Table > t.Tables || t.seatFree(*m, m.Table) != nil) {
-		m.Table, m.Started, m.Called = 0, false, time.Time{}
+		m.Table, m.Started, m.Called, m.CalledAfter = 0, false, time.Time{}, 0
 	}
 	m.Version++
+	// The matches its result called sit where they are, as called by hand.
+	ms := t.Current().Matches
+	for i := range ms {
+		if ms[i].CalledAfter == match {
+			ms[i].CalledAfter = 0
+			ms[i].Version++
+		}
+	}
 	t.drawChanged()
 	return nil
 }

@@ -141,15 +141,16 @@ func (t *Tournament) drawn() bool { return len(t.Rounds) > 0 }
 func (t *Tournament) ChangeSettings(s Settings) error {
 	if t.drawn() {
 		// Date, venue and start time are no rules: they may be corrected
-		// after the draw too, alone (issue 9).
+		// after the draw too, alone (issue 9); so may automatic calling,
+		// which only decides who presses the call button (issue 23).
 		e, err := s.Event.normalized()
-		if !sameRules(s, t.Settings) || (err == nil && e == t.Settings.Event) {
+		if !sameRules(s, t.Settings) || (err == nil && e == t.Settings.Event && s.AutoCall == t.Settings.AutoCall) {
 			return conflict("settings_locked", "")
 		}
 		if err != nil {
 			return err
 		}
-		t.Settings.Event = e
+		t.Settings.Event, t.Settings.AutoCall = e, s.AutoCall
 		t.Version++
 		return nil
 	}

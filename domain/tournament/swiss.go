@@ -457,7 +457,7 @@ func (t *Tournament) EnterLate(p Player) (PlayerID, CardNo, error) {
 	case k > t.SwissRounds():
 		return 0, nil0, conflict("late_entry_too_late", "", t.SwissRounds())
 	}
-	id, cards, err := t.sellTo(p, 1, true)
+	id, cards, err := t.sellTo(p, 1, nil, true)
 	if err != nil {
 		return 0, nil0, err
 	}

@@ -162,7 +162,8 @@ func (t *Tournament) CallMatch(round, match, table, version int, at time.Time) e
 	if !m.Started {
 		m.Called = at
 	}
-	m.Table, m.Started = table, true
+	// Seated by hand now, whatever result called it before.
+	m.Table, m.Started, m.CalledAfter = table, true, 0
 	m.Version++
 	return nil
 }
@@ -275,7 +276,7 @@ func (t *Tournament) ReleaseMatch(round, match, version int) error {
 	case !m.Started:
 		return conflict("match_not_called", "match", m.No)
 	}
-	m.Table, m.Started, m.Called = 0, false, time.Time{}
+	m.Table, m.Started, m.Called, m.CalledAfter = 0, false, time.Time{}, 0
 	m.Version++
 	return nil
 }

@@ -30,6 +30,10 @@ type Settings struct {
 	Event          Event         // date, venue, start time (issue 9): shown, no rule
 	Form           Form          // Preisschnapsen ("") or Swiss system (swiss.go)
 	Swiss          SwissSettings // zero for Preisschnapsen
+	// AutoCall: a result that frees a table calls the next match to it at
+	// once (autocall.go). Only with a number of tables; no rule of play,
+	// so it may change during the evening like the event.
+	AutoCall bool
 }
 
 // Player is a person at the tournament; he holds zero or more entry cards.
@@ -155,6 +159,10 @@ type Match struct {
 	Table       int       // set when the match is called to a table (starts); 0 = not started
 	Started     bool      // called to its table: being played, or played there once decided
 	Called      time.Time // when it was called to its table; zero if not known
+	// CalledAfter is the match whose result called this one to its table
+	// (automatic calling, autocall.go): the table that result freed. 0: it
+	// was called by hand, or not at all.
+	CalledAfter int
 	Result      *Result
 	Version     int // bumped on every change; stale versions are a conflict
 }

@@ -43,6 +43,9 @@ func (r *refusal) Error() string { return r.code }
 type saleInput struct {
 	buyer tournament.Player
 	count int
+	// numbers are the pre-printed cards handed out, nil for the lowest
+	// free ones (docs/print.md).
+	numbers []tournament.CardNo
 	// namesake: the new buyer is named like a player already there and
 	// is a different person, told apart by note (docs/tournament.md).
 	namesake bool
@@ -54,9 +57,9 @@ type saleInput struct {
 func (a actions) sell(ctx context.Context, id int64, actor store.User, in saleInput) (t *tournament.Tournament, buyer tournament.PlayerID, sold []tournament.CardNo, err error) {
 	t, err = a.store.Update(ctx, id, actor, store.ActionSell, func(t *tournament.Tournament) (err error) {
 		if in.namesake {
-			buyer, sold, err = t.SellToNamesake(in.buyer, in.note, in.count)
+			buyer, sold, err = t.SellToNamesake(in.buyer, in.note, in.count, in.numbers...)
 		} else {
-			buyer, sold, err = t.SellTo(in.buyer, in.count)
+			buyer, sold, err = t.SellTo(in.buyer, in.count, in.numbers...)
 		}
 		if err != nil {
 			return err
@@ -176,14 +179,14 @@ func (a actions) endSwiss(ctx context.Context, id int64, actor store.User, round
 
 // changeSettings replaces the settings (P-9). After the draw the rules
 // are locked: with keepRules (the settings form, which then sends the
-// event alone) the saved rules stay and only the event changes; without,
-// the domain refuses a change of them.
+// event and automatic calling alone) the saved rules stay and only those
+// change; without, the domain refuses a change of them.
 func (a actions) changeSettings(ctx context.Context, id int64, actor store.User, set tournament.Settings, keepRules bool) (*tournament.Tournament, error) {
 	return a.store.Update(ctx, id, actor, store.ActionSettings, func(t *tournament.Tournament) error {
 		if keepRules && len(t.Rounds) > 0 {
-			ev := set.Event
+			ev, auto := set.Event, set.AutoCall
 			set = t.Settings
-			set.Event = ev
+			set.Event, set.AutoCall = ev, auto
 		}
 		return t.ChangeSettings(set)
 	})
@@ -271,6 +274,8 @@ type resultInput struct {
 
 // recordResult saves or corrects the result of match ref; the domain
 // checks the winner, the score (B-3) or the sheet (B-4), and the version.
+// With automatic calling the table it frees gets the next match in the
+// same transaction (issue 23; the matches it called name it, CalledAfter).
 // The audit names it action: a result, or a score sheet typed on its page.
 func (a actions) recordResult(ctx context.Context, ref matchRef, actor store.User, action store.Action, in resultInput) (*tournament.Tournament, error) {
 	return a.store.Update(ctx, ref.id, actor, action, func(t *tournament.Tournament) error {
@@ -284,7 +289,8 @@ func (a actions) recordResult(ctx context.Context, ref matchRef, actor store.Use
 			r.Winner, r.Bummerl = seated.Winner, seated.Bummerl
 		}
 		r.At = a.store.Now()
-		return t.SetResult(ref.round, ref.match, in.version, r)
+		_, err := t.RecordResult(ref.round, ref.match, in.version, r)
+		return err
 	})
 }
 

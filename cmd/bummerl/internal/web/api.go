@@ -42,6 +42,9 @@ type settingsJSON struct {
 	// and the Swiss settings, only for "swiss".
 	Form  string     `json:"form"`
 	Swiss *swissJSON `json:"swiss,omitempty"`
+	// AutoCall: a result that frees a table calls the next match to it
+	// (issue 23); left out, on.
+	AutoCall *bool `json:"auto_call"`
 }
 
 // swissJSON is tournament.SwissSettings on the wire (SW-2, SW-11).
@@ -51,8 +54,9 @@ type swissJSON struct {
 }
 
 // settings fills in the documented defaults: variant soft, closing
-// at-close, 2 Bummerl per match. Everything else the domain checks.
-func (j settingsJSON) settings() tournament.Settings {
+// at-close, 2 Bummerl per match, automatic calling on, "Preis n" in lang
+// for a prize without a description. Everything else the domain checks.
+func (j settingsJSON) settings(lang string) tournament.Settings {
 	set := tournament.Settings{
 		Name: j.Name, Cards: j.Cards, MaxCards: j.MaxCards, PriceCents: j.PriceCents,
 		Variant: schnapsen.Variant(j.Variant), Closing: schnapsen.Closing(j.Closing),
@@ -72,6 +76,8 @@ func (j settingsJSON) settings() tournament.Settings {
 	if set.BummerlToWin == 0 {
 		set.BummerlToWin = 2
 	}
+	set.AutoCall = j.AutoCall == nil || *j.AutoCall
+	defaultPrizes(lang, set.Prizes)
 	return set
 }
 
@@ -85,6 +91,7 @@ func settingsOut(s tournament.Settings) settingsJSON {
 		Variant: string(s.Variant), Closing: string(s.Closing), BummerlToWin: s.BummerlToWin,
 		Prizes: prizes, MultiplePrizes: s.MultiplePrizes,
 		Date: s.Event.Date, Start: s.Event.Start, Venue: s.Event.Venue, Form: s.Form.Code(),
+		AutoCall: &s.AutoCall,
 	}
 	if s.IsSwiss() {
 		out.Swiss = &swissJSON{Rounds: s.Swiss.Rounds, BuchholzCut1: s.Swiss.BuchholzCut1}
@@ -164,7 +171,7 @@ func (s *server) apiCreateTournament(c echo.Context) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings())
+	t, err := s.store.Create(c.Request().Context(), actor(c), in.settings(lang(c)))
 	if err != nil {
 		return err
 	}
@@ -209,6 +216,9 @@ type saleJSON struct {
 	Note      string `json:"note"`
 	// Payment is how the cards were paid: "cash" (default), "card", "other".
 	Payment string `json:"payment"`
+	// Numbers are the pre-printed cards handed out (docs/print.md); the
+	// count may be left out then.
+	Numbers []tournament.CardNo `json:"numbers"`
 }
 
 type soldJSON struct {
@@ -226,9 +236,12 @@ func (s *server) apiSell(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if in.Count == 0 {
+		in.Count = len(in.Numbers)
+	}
 	t, buyer, sold, err := s.act.sell(c.Request().Context(), id, actor(c), saleInput{
 		buyer: tournament.Player{ID: tournament.PlayerID(in.Player), Name: in.Name, Club: in.Club, Phone: in.Phone},
-		count: in.Count, namesake: in.Player == 0 && in.NewPlayer, note: in.Note, payment: payment})
+		count: in.Count, numbers: in.Numbers, namesake: in.Player == 0 && in.NewPlayer, note: in.Note, payment: payment})
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,16 @@ type matchJSON struct {
 	Table       int               `json:"table"`
 	Version     int               `json:"version"`
 	Result      *resultJSON       `json:"result"`
+	// Automatic calling (issue 23): the match whose result called this
+	// one to its table, and the matches this one's result called.
+	CalledAfter int             `json:"called_after,omitempty"`
+	Then        []tableCallJSON `json:"then,omitempty"`
+}
+
+// tableCallJSON is a match called to a table.
+type tableCallJSON struct {
+	Match int `json:"match"`
+	Table int `json:"table"`
 }
 
 type roundJSON struct {
@@ -53,11 +63,15 @@ type roundJSON struct {
 func roundOut(t *tournament.Tournament, ros roster, r tournament.Round, lang string) roundJSON {
 	out := roundJSON{Round: r.No, Name: roundTitle(r, lang), Method: string(r.Draw.Method),
 		Commitment: r.Draw.Commitment, Seed: r.Draw.Seed, Complete: true, Matches: []matchJSON{}}
+	after := r.CalledAfter()
 	for _, m := range r.Matches {
 		row := matchRow(ros, r, m, lang)
 		mj := matchJSON{Match: m.No, Bracket: m.Bracket.Code(), Name: row.Name, A: m.A, B: m.B,
 			AName: row.AName, BName: row.BName, Bye: row.Bye, Surrendered: m.Surrendered,
-			Started: m.Started, Table: row.Table, Version: m.Version}
+			Started: m.Started, Table: row.Table, Version: m.Version, CalledAfter: m.CalledAfter}
+		for _, c := range after[m.No] {
+			mj.Then = append(mj.Then, tableCallJSON{Match: c.No, Table: c.Table})
+		}
 		if m.Result != nil {
 			mj.Result = &resultJSON{Winner: m.Result.Winner, Bummerl: m.Result.Bummerl, Sheet: m.Result.Sheet, Walkover: m.Result.Walkover}
 		}

@@ -14,7 +14,7 @@ func (s *server) apiChangeSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.act.changeSettings(c.Request().Context(), id, actor(c), in.settings(), false)
+	t, err := s.act.changeSettings(c.Request().Context(), id, actor(c), in.settings(lang(c)), false)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -18,82 +17,14 @@ import (
 )
 
 // Login throttling: after freeAttempts failures for one name from one
-// address, each further attempt must wait, twice as long every time.
+// address, each further attempt must wait, twice as long every time. The
+// failures are counted in the database (store.TryLogin), so every process
+// on it counts the same.
 const (
 	freeAttempts = 5
 	firstWait    = 30 * time.Second
 	maxWait      = 15 * time.Minute
-	// forgetAfter drops the count of an idle name+address, so the map
-	// cannot grow without bound.
-	forgetAfter = time.Hour
 )
-
-// throttle counts failed logins per name and address, in memory: a restart
-// forgets them, which is fine for a venue laptop.
-type throttle struct {
-	mu      sync.Mutex
-	now     func() time.Time
-	free    int // failures before the waits start: freeAttempts
-	entries map[string]*failures
-}
-
-type failures struct {
-	count int
-	last  time.Time
-	until time.Time // no attempt before this
-}
-
-func newThrottle(now func() time.Time) *throttle {
-	return &throttle{now: now, free: freeAttempts, entries: map[string]*failures{}}
-}
-
-func throttleKey(name, ip string) string {
-	return strings.ToLower(strings.TrimSpace(name)) + "\x00" + ip
-}
-
-// wait is how long key must still wait before its next attempt.
-func (t *throttle) wait(key string) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	f, ok := t.entries[key]
-	if !ok {
-		return 0
-	}
-	return max(f.until.Sub(t.now()), 0)
-}
-
-// fail records a failed attempt and sets the wait for the next one.
-func (t *throttle) fail(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	now := t.now()
-	for k, f := range t.entries {
-		if now.Sub(f.last) > forgetAfter && now.After(f.until) {
-			delete(t.entries, k)
-		}
-	}
-	f, ok := t.entries[key]
-	if !ok {
-		f = &failures{}
-		t.entries[key] = f
-	}
-	f.count++
-	f.last = now
-	if f.count >= t.free {
-		wait := firstWait
-		for i := t.free; i < f.count && wait < maxWait; i++ {
-			wait *= 2
-		}
-		f.until = now.Add(min(wait, maxWait))
-	}
-}
-
-// reset forgets the failures of key after a successful login.
-func (t *throttle) reset(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.entries, key)
-}
 
 // home is the start page: the setup form on the very first start, the
 // tournament list for staff, the public list for everybody else.

@@ -167,30 +167,6 @@ func TestLoginThrottle(t *testing.T) {
 	}
 }
 
-func TestThrottleWaitGrowsAndCaps(t *testing.T) {
-	clock := &testClock{now: time.Unix(0, 0)}
-	th := newThrottle(clock.Now)
-	var last time.Duration
-	for i := 1; i <= 20; i++ {
-		th.fail("k")
-		w := th.wait("k")
-		switch {
-		case i < freeAttempts && w != 0:
-			t.Fatalf("failure %d: wait %v, want none", i, w)
-		case i >= freeAttempts && (w < last || w > maxWait || w == 0):
-			t.Fatalf("failure %d: wait %v after %v (max %v)", i, w, last, maxWait)
-		}
-		last = w
-	}
-	if last != maxWait {
-		t.Errorf("wait after 20 failures = %v, want the cap %v", last, maxWait)
-	}
-	th.reset("k")
-	if w := th.wait("k"); w != 0 {
-		t.Errorf("after reset: wait %v", w)
-	}
-}
-
 func TestCSRF(t *testing.T) {
 	app := newTestApp(t)
 	c := app.loggedIn("Anna", store.Organiser)

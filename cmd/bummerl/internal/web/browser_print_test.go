@@ -2,13 +2,18 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"html"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,10 +37,20 @@ func TestBrowserPrint(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	requirePoppler(t)
-	for _, cards := range []int{16, 256} {
-		t.Run(strconv.Itoa(cards), func(t *testing.T) {
+	// With the evening's date and venue set, as the README recommends,
+	// and without (issue 23: the date line pushed every grid down); the
+	// 256-card evening dated only, the harder case.
+	for _, tc := range []struct {
+		cards int
+		dated bool
+	}{{16, false}, {16, true}, {256, true}} {
+		name := strconv.Itoa(tc.cards)
+		if tc.dated {
+			name += " dated"
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			browserPrint(t, browser, cards)
+			browserPrint(t, browser, tc.cards, tc.dated)
 		})
 	}
 	t.Run("projector bracket", inParallel(browser, browserScreenBracket))
@@ -75,7 +90,7 @@ func browserSheetsLong(t *testing.T, browser context.Context) {
 // size); nothing leaves the screen. 1280×720 is logged: the picture is
 // scaled down to fit there.
 func browserScreenBracket(t *testing.T, browser context.Context) {
-	f, _ := printFixture(t, 16)
+	f, _ := printFixture(t, 16, false)
 	f.drawDigital()
 	f.finishRound(1)
 	f.drawDigital() // the quarterfinal
@@ -114,8 +129,9 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 		}
 		p.shot("projector-bracket-" + name)
 	}
-	// The end: winners and prizes beside the bracket; the standings page
-	// shows the same picture (screenshots to look at).
+	// The end: winners and prizes, then the bracket in two parts, in turn
+	// (issue 23, browserEndScreen); the standings page shows the picture
+	// whole (screenshots to look at).
 	f.finishRound(3)
 	f.drawDigital()
 	f.finishRound(4)
@@ -123,11 +139,63 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 		t.Fatal("the tournament is not finished")
 	}
 	p.step("viewport 1920x1080", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-bracket-svg"))
+	p.open(f.path+"/screen", testid("screen-slides"))
 	p.shot("projector-finished")
 	p.step("desktop", chromedp.ResetViewport())
 	p.open(f.path+"/standings", testid("bracket-svg"))
 	p.shot("standings")
+}
+
+// sameTop checks a list that runs over pages (round list, prize list):
+// every page from page from on starts at the same height, with the list's
+// repeated heading row; nothing pushes it down. The heading rows of two
+// lists may differ by a point (their rules); a line pushing them down
+// would be ten or more.
+func sameTop(t *testing.T, what string, doc pdfDoc, from int) {
+	t.Helper()
+	var tops []float64
+	for _, pg := range doc.sheet[min(from-1, len(doc.sheet)):] {
+		top := math.Inf(1)
+		for _, w := range pg.words {
+			top = min(top, w.yMin)
+		}
+		tops = append(tops, math.Round(top))
+	}
+	if len(tops) > 0 && slices.Max(tops)-slices.Min(tops) > 2 {
+		t.Errorf("%s: pages %d to %d start at different heights (pt): %v", what, from, len(doc.sheet), tops)
+	}
+}
+
+// bracketFills checks the printed bracket's page: of the size wanted, its
+// words reaching across 85 % of the printable width or down to 85 % of its
+// height (the picture scaled to the page, not half of it empty), the
+// words of the names at least letters pt high.
+func bracketFills(t *testing.T, paper string, pg pdfPageWords, w, h, margin, letters float64, names []string) {
+	t.Helper()
+	if math.Abs(pg.w-w) > 2 || math.Abs(pg.h-h) > 2 {
+		t.Errorf("bracket %s: page %.0f × %.0f pt, want %.0f × %.0f", paper, pg.w, pg.h, w, h)
+	}
+	inName := map[string]bool{}
+	for _, n := range names {
+		for _, part := range strings.Fields(n) {
+			inName[part] = true
+		}
+	}
+	right, bottom, least := 0.0, 0.0, math.Inf(1)
+	for _, wd := range pg.words {
+		right, bottom = max(right, wd.xMax), max(bottom, wd.yMax)
+		if inName[wd.text] {
+			least = min(least, wd.yMax-wd.yMin)
+		}
+	}
+	across, down := (right-margin)/(w-2*margin), (bottom-margin)/(h-2*margin)
+	t.Logf("bracket %s: words across %.0f %% of the printable width, down %.0f %% of its height, names at least %.1f pt high", paper, 100*across, 100*down, least)
+	if across < .85 && down < .85 {
+		t.Errorf("bracket %s: the picture fills %.0f %% of the width and %.0f %% of the height, want 85 %% of one", paper, 100*across, 100*down)
+	}
+	if least < letters {
+		t.Errorf("bracket %s: names %.1f pt high, want at least %.0f", paper, least, letters)
+	}
 }
 
 // requirePoppler skips without pdftotext and pdftoppm, loudly, or fails
@@ -164,14 +232,18 @@ func printNames(n int) []string {
 }
 
 // printFixture is an evening of n cards, all sold: every third player
-// holds two cards; 8 prizes.
-func printFixture(t *testing.T, n int) (fixture, []string) {
+// holds two cards; 8 prizes; dated: with date, start and venue.
+func printFixture(t *testing.T, n int, dated bool) (fixture, []string) {
 	t.Helper()
 	app := newTestApp(t)
 	f := fixture{t: t, app: app, org: app.loggedIn("Anna", "organiser"), helper: app.loggedIn("Hans", "helper"),
 		api: app.client(), anna: basic("Anna", "Anna-password")}
-	f.path = f.org.createTournament(settingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": strconv.Itoa(n),
-		"prizes": "8", "prize_3": "Speck", "prize_4": "Brot", "prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}))
+	settings := map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": strconv.Itoa(n),
+		"prizes": "8", "prize_3": "Speck", "prize_4": "Brot", "prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}
+	if dated {
+		settings["date"], settings["start"], settings["venue"] = "2026-03-14", "19:00", printVenue
+	}
+	f.path = f.org.createTournament(settingsForm(settings))
 	f.id = tournamentOf(t, f.path)
 	var sold []string
 	for i, name := range printNames(n) {
@@ -190,10 +262,126 @@ func printFixture(t *testing.T, n int) (fixture, []string) {
 	return f, sold
 }
 
-// pdfDoc is a printed sheet: its page count and its text.
+// printVenue is the dated evening's venue, long enough to wrap where a
+// line is narrow.
+const printVenue = "Gasthaus Zur Post, Kirchberg am Wechsel"
+
+// pdfDoc is a printed sheet: its page count, its text, and each page's
+// size and words with their places.
 type pdfDoc struct {
 	pages int
 	text  string
+	sheet []pdfPageWords
+}
+
+// pdfPageWords is a printed page: its size and its words, in pt.
+type pdfPageWords struct {
+	w, h  float64
+	words []pdfWord
+}
+
+// pdfWord is a word on a printed page and its box, in pt from the page's
+// top left corner (pdftotext -bbox).
+type pdfWord struct {
+	text                   string
+	xMin, yMin, xMax, yMax float64
+}
+
+var (
+	bboxPage = regexp.MustCompile(`<page width="([\d.]+)" height="([\d.]+)">`)
+	bboxWord = regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
+)
+
+// pdfWords reads the pages and words of the PDF file.
+func pdfWords(t *testing.T, file string) []pdfPageWords {
+	t.Helper()
+	out, err := exec.Command("pdftotext", "-bbox", "-enc", "UTF-8", file, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext -bbox %s: %v", file, err)
+	}
+	var pages []pdfPageWords
+	for _, chunk := range strings.Split(string(out), "</page>") {
+		m := bboxPage.FindStringSubmatch(chunk)
+		if m == nil {
+			continue
+		}
+		pg := pdfPageWords{w: atof(m[1]), h: atof(m[2])}
+		for _, w := range bboxWord.FindAllStringSubmatch(chunk, -1) {
+			pg.words = append(pg.words, pdfWord{text: html.UnescapeString(w[5]), xMin: atof(w[1]), yMin: atof(w[2]), xMax: atof(w[3]), yMax: atof(w[4])})
+		}
+		pages = append(pages, pg)
+	}
+	return pages
+}
+
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// mm is a length in millimetres in pt, the PDF's unit.
+func mm(v float64) float64 { return v * 72 / 25.4 }
+
+// sameGrid checks a sheet of boxes cut apart on paper (entry cards, score
+// sheets): marker, a word at the same place in every box, stands at the
+// same places on every page, perPage of them (fewer on the last page, at
+// the first page's first places), the first within top of the page's top
+// edge. So every page has the same grid, and nothing above it (a heading,
+// the date line) pushes it down (issue 23): sheets printed this way can
+// be stacked and cut at once.
+func sameGrid(t *testing.T, what string, doc pdfDoc, marker string, perPage int, top float64) []place {
+	t.Helper()
+	places := func(pg pdfPageWords) []place {
+		var out []place
+		for _, w := range pg.words {
+			if w.text == marker {
+				out = append(out, place{int(math.Round(w.xMin)), int(math.Round(w.yMin))})
+			}
+		}
+		slices.SortFunc(out, func(a, b place) int { return cmp.Or(a.y-b.y, a.x-b.x) })
+		return out
+	}
+	if len(doc.sheet) == 0 {
+		t.Fatalf("%s: no pages", what)
+	}
+	first := places(doc.sheet[0])
+	if len(first) == 0 {
+		t.Fatalf("%s: no %q on page 1", what, marker)
+	}
+	if y := float64(first[0].y); y > top {
+		t.Errorf("%s: the first box's %q %.0f pt from the top, want at most %.0f", what, marker, y, top)
+	}
+	for i, pg := range doc.sheet {
+		got := places(pg)
+		last := i == len(doc.sheet)-1
+		switch {
+		case !last && len(got) != perPage:
+			t.Errorf("%s page %d: %d boxes, want %d", what, i+1, len(got), perPage)
+		case len(got) == 0 || len(got) > perPage:
+			t.Errorf("%s page %d (the last): %d boxes, want 1 to %d", what, i+1, len(got), perPage)
+		}
+		for _, p := range got {
+			if !slices.Contains(first, p) {
+				t.Errorf("%s page %d: a box at %v, page 1 has its boxes at %v", what, i+1, p, first)
+				break
+			}
+		}
+	}
+	return first
+}
+
+// place is a word's top left corner on a printed page, to the nearest pt:
+// the PDF's text positions are exact.
+type place struct{ x, y int }
+
+// sameGridAs checks that the boxes of one print (a buyer's cards, blank
+// cards) stand where those of another of the same kind stand (all entry
+// cards), from the first place on.
+func sameGridAs(t *testing.T, what string, got, want []place) {
+	t.Helper()
+	if len(got) > len(want) || !slices.Equal(got, want[:len(got)]) {
+		t.Errorf("%s: boxes at %v, the entry cards have theirs at %v", what, got, want)
+	}
 }
 
 // printTimeout bounds printing one document: the 256-card sheets take
@@ -224,7 +412,7 @@ func printPDF(t *testing.T, p *browserPage, name string) pdfDoc {
 	if err := exec.Command("pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "2", base+".pdf", base).Run(); err != nil {
 		t.Errorf("pdftoppm %s: %v", name, err)
 	}
-	return pdfDoc{pages: pdfPages(pdf), text: string(out)}
+	return pdfDoc{pages: pdfPages(pdf), text: string(out), sheet: pdfWords(t, base+".pdf")}
 }
 
 // squeeze drops every space and line break, so a name the PDF wraps
@@ -277,8 +465,8 @@ func clipped(p *browserPage, sel string) []string {
 		.map(e => e.textContent.trim().replace(/\s+/g, " ").slice(0, 60))`)
 }
 
-func browserPrint(t *testing.T, browser context.Context, cards int) {
-	f, sold := printFixture(t, cards)
+func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) {
+	f, sold := printFixture(t, cards, dated)
 	f.drawDigital()
 	// Some results in: the winners marked on the round list.
 	tr := f.load()
@@ -315,6 +503,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 	if doc.pages > need+1 || doc.pages < need {
 		t.Errorf("round list: %d pages, the content needs %d", doc.pages, need)
 	}
+	sameTop(t, "round list", doc, 2)
 	mustHaveNames(t, "round list", doc, roundNames)
 	for _, want := range []string{"Nach Partien", "Nach Namen", "✔"} {
 		if !strings.Contains(doc.text, want) {
@@ -355,6 +544,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 			t.Errorf("%d score sheets at %d a page: %d pages, want %d", open, per, doc.pages, want)
 		}
 		mustHaveNames(t, "score sheets", doc, sheetNames)
+		sameGrid(t, fmt.Sprintf("score sheets at %d a page", per), doc, "Spielzettel", per, mm(30))
 	}
 
 	// Entry cards: 8 to a page.
@@ -367,8 +557,38 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 		t.Errorf("%d entry cards: %d pages, want %d", cards, doc.pages, want)
 	}
 	mustHaveNames(t, "entry cards", doc, sold)
+	grid := sameGrid(t, "entry cards", doc, "Startkarte", 8, mm(30))
 	if c := strings.Count(squeeze(doc.text), squeeze("Scannen: deine nächste Partie und dein Tisch")); c != cards {
 		t.Errorf("entry cards: the QR line %d times, want %d", c, cards)
+	}
+	// One buyer's cards, as the sale desk prints them after the sale, and
+	// blank numbered cards (issue 23): the same grid as the entry cards.
+	// The 256-card evening prints 32 blank cards, the template is the same.
+	p.open(f.path+"/entry-cards?cards=3,4", testid("entry-cards")) // Josef Gruber's
+	doc = printPDF(t, p, "entry-cards-one-buyer")
+	if doc.pages != 1 {
+		t.Errorf("a buyer's 2 cards: %d pages, want 1", doc.pages)
+	}
+	mustHaveNames(t, "a buyer's cards", doc, sold[2:4])
+	sameGridAs(t, "a buyer's cards", sameGrid(t, "a buyer's cards", doc, "Startkarte", 8, mm(30)), grid)
+	blanks := min(cards, 32)
+	p.open(f.path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
+	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
+		t.Errorf("blank cards: cut off: %s", c)
+	}
+	doc = printPDF(t, p, "blank-cards")
+	if want := (blanks + 7) / 8; doc.pages != want {
+		t.Errorf("%d blank cards: %d pages, want %d", blanks, doc.pages, want)
+	}
+	sameGridAs(t, "blank cards", sameGrid(t, "blank cards", doc, "Startkarte", 8, mm(30)), grid)
+	if c := strings.Count(squeeze(doc.text), squeeze("Scannen: deine nächste Partie und dein Tisch")); c != blanks {
+		t.Errorf("blank cards: the QR line %d times, want %d", c, blanks)
+	}
+	for _, name := range sold[:min(len(sold), blanks)] {
+		if strings.Contains(squeeze(doc.text), squeeze(name)) {
+			t.Errorf("blank cards: %q printed", name)
+			break
+		}
 	}
 
 	// On to the end: the bracket and the prize list.
@@ -393,16 +613,22 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 			}
 		}
 	}
-	for _, paper := range []string{"a4", "a3"} {
-		p.open(f.path+"/print/bracket?paper="+paper, testid("bracket-svg"))
-		doc := printPDF(t, p, "bracket-"+paper)
+	// On a landscape page of its own, filled (issue 23).
+	for _, paper := range []struct {
+		name         string
+		w, h, margin float64 // mm
+		letters      float64 // pt, the least height of a name's word
+	}{{"a4", 297, 210, 12, 8}, {"a3", 420, 297, 10, 11}} {
+		p.open(f.path+"/print/bracket?paper="+paper.name, testid("bracket-svg"))
+		doc := printPDF(t, p, "bracket-"+paper.name)
 		if doc.pages != 1 {
-			t.Errorf("bracket %s: %d pages, want 1", paper, doc.pages)
+			t.Errorf("bracket %s: %d pages, want 1", paper.name, doc.pages)
 		}
-		mustHaveNames(t, "bracket "+paper, doc, bracketNames)
+		mustHaveNames(t, "bracket "+paper.name, doc, bracketNames)
+		bracketFills(t, paper.name, doc.sheet[0], mm(paper.w), mm(paper.h), mm(paper.margin), paper.letters, bracketNames)
 		for _, want := range []string{"Plätze 1–8", "Finale", "Spiel um Platz 3", "Spiel um Platz 7"} {
 			if !strings.Contains(doc.text, want) {
-				t.Errorf("bracket %s: no %q", paper, want)
+				t.Errorf("bracket %s: no %q", paper.name, want)
 			}
 		}
 	}
@@ -413,6 +639,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int) {
 	if doc.pages > need+1 || doc.pages < need {
 		t.Errorf("prize list: %d pages, the content needs %d", doc.pages, need)
 	}
+	sameTop(t, "prize list", doc, 3) // page 2 starts the players' places with their title
 	var winners []string
 	for _, a := range tr.Prizes() {
 		winners = append(winners, ros.players[a.Player].Name)

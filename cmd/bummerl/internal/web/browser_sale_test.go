@@ -53,7 +53,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	})
 	p.step("serve the queue", chromedp.KeyEvent(
 		"Franz Huber"+kb.Tab+"2"+kb.Enter+
-			"Anna Berger"+kb.Tab+"3"+kb.Tab+"ASK Mödling"+kb.Enter+
+			"Anna Berger"+kb.Tab+"3"+kb.Tab+kb.Tab+"ASK Mödling"+kb.Enter+
 			"Josef Gruber"+kb.Enter))
 	if got := p.text(testid("sold")); got != "0" {
 		t.Fatalf("sold %q before the server answered", got)
@@ -93,7 +93,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 
 	// Three more would pass 8: the server refuses, and the form comes back
 	// with what was typed and the message at the number of cards.
-	p.step("ask for too many", chromedp.KeyEvent("Gierig"+kb.Tab+"3"+kb.Tab+"SV Test"+kb.Enter))
+	p.step("ask for too many", chromedp.KeyEvent("Gierig"+kb.Tab+"3"+kb.Tab+kb.Tab+"SV Test"+kb.Enter))
 	p.until("the refusal", `document.querySelector('#sale-form [data-testid="error-count"]') !== null`)
 	p.shot("refused")
 	for id, want := range map[string]string{"f-name": "Gierig", "f-club": "SV Test", "f-count": "3"} {

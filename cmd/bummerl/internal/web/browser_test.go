@@ -82,7 +82,7 @@ func browserSaleDesk(t *testing.T, browser context.Context) {
 	}
 	p.shot("first-sale")
 
-	sell("Josef Gruber"+kb.Tab+kb.Tab+"ASK Mödling"+kb.Enter, 3) // one card: the default
+	sell("Josef Gruber"+kb.Tab+kb.Tab+kb.Tab+"ASK Mödling"+kb.Enter, 3) // one card: the default
 	sell("Anna Berger"+kb.Tab+"3"+kb.Enter, 6)
 
 	// Search an existing player and sell him one more card.

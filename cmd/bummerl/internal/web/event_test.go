@@ -31,6 +31,12 @@ func TestEventShown(t *testing.T) {
 		`class="repeat-title"><th colspan="5">Runde 1 · Nach Partien · `+line+`<`,
 		`class="repeat-title"><th colspan="5">Runde 1 · Nach Namen · `+line+`<`)
 	mustContain(t, f.org.get(f.path+"/print/prizes").body, "<strong>Sa., 14.03.2026</strong>", "<strong>Gasthaus Zur Post, Kirchberg</strong>")
+	// Cut from their page, an entry card and a score sheet name the day
+	// themselves; the bracket has the line inside its sheet, on its page
+	// (issue 23: the layout's line is not printed above a print sheet).
+	mustContain(t, f.org.get(f.path+"/entry-cards").body, `Startkarte · <span class="day">Sa., 14.03.2026</span>`)
+	mustContain(t, f.org.get(f.path+"/print/rounds/1/sheets").body, `Preisschnapsen Hinterbrühl · <span class="day">Sa., 14.03.2026</span> · Partie auf 2 Bummerl`)
+	mustContain(t, f.org.get(f.path+"/print/bracket?paper=a3").body, `<p class="sheet-event" data-testid="sheet-event">`+line+`<`)
 	// After the draw the start time can still be corrected, nothing else.
 	r := f.org.post(f.path+"/settings", url.Values{"date": {"2026-03-14"}, "start": {"19:30"}, "venue": {"Gasthaus Zur Post, Kirchberg"}})
 	if r.status != http.StatusSeeOther {

@@ -25,14 +25,16 @@ import (
 // formula in the organiser's spreadsheet.
 
 // exportKinds are the exports by file name.
-var exportKinds = map[string]func(*server, echo.Context, *tournament.Tournament) [][]string{
+var exportKinds = map[string]func(*server, echo.Context, *tournament.Tournament) ([][]string, error){
 	"players":   exportPlayers,
 	"matches":   exportMatches,
 	"standings": exportStandings,
+	"till":      exportTill, // the cash book (issue 23, takings.go)
 }
 
 // exportFiles are the keys of the exports' file names.
-var exportFiles = map[string]string{"players": "export.file_players", "matches": "export.file_matches", "standings": "export.file_standings"}
+var exportFiles = map[string]string{"players": "export.file_players", "matches": "export.file_matches", "standings": "export.file_standings",
+	"till": "export.file_till"}
 
 // exportCSV answers GET …/export/:kind.csv (pages and API alike).
 func (s *server) exportCSV(c echo.Context) error {
@@ -45,12 +47,16 @@ func (s *server) exportCSV(c echo.Context) error {
 	if !ok || !strings.HasSuffix(c.Param("file"), ".csv") {
 		return notFound(c)
 	}
+	table, err := rows(s, c, t)
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
 	buf.WriteString("\ufeff")
 	w := csv.NewWriter(&buf)
 	w.Comma = ';'
 	w.UseCRLF = true
-	if err := w.WriteAll(spreadsheetRows(rows(s, c, t))); err != nil {
+	if err := w.WriteAll(spreadsheetRows(table)); err != nil {
 		return err
 	}
 	name := fileName(t.Settings.Name+"-"+text(c, exportFiles[kind])) + ".csv"
@@ -94,7 +100,7 @@ func fileName(s string) string {
 	return strings.Trim(fileSafe.ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
-func exportPlayers(s *server, c echo.Context, t *tournament.Tournament) [][]string {
+func exportPlayers(s *server, c echo.Context, t *tournament.Tournament) ([][]string, error) {
 	out := [][]string{{text(c, "export.player"), text(c, "export.name"), text(c, "export.club"), text(c, "export.phone"),
 		text(c, "export.cards"), text(c, "export.count"), text(c, "export.paid"), text(c, "export.payment")}}
 	cards := map[tournament.PlayerID][]tournament.Card{}
@@ -114,10 +120,10 @@ func exportPlayers(s *server, c echo.Context, t *tournament.Tournament) [][]stri
 		out = append(out, []string{strconv.Itoa(int(p.ID)), p.Name, p.Club, p.Phone, strings.Join(nos, " "),
 			strconv.Itoa(len(nos)), views.Euro(lang(c), paid), strings.Join(methods, ", ")})
 	}
-	return out
+	return out, nil
 }
 
-func exportMatches(s *server, c echo.Context, t *tournament.Tournament) [][]string {
+func exportMatches(s *server, c echo.Context, t *tournament.Tournament) ([][]string, error) {
 	out := [][]string{{text(c, "export.round"), text(c, "export.round_name"), text(c, "export.match"), text(c, "export.table"),
 		text(c, "export.card_a"), text(c, "export.name_a"), text(c, "export.card_b"), text(c, "export.name_b"),
 		text(c, "export.state"), text(c, "export.winner"), text(c, "export.winner_name"), text(c, "export.score"), text(c, "export.walkover")}}
@@ -153,7 +159,7 @@ func exportMatches(s *server, c echo.Context, t *tournament.Tournament) [][]stri
 				strconv.Itoa(int(m.A)), row.AName, b, bName, state, winner, winnerName, score, walkover})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // exportScore is a match's Bummerl score, the winner's first, with an en
@@ -165,7 +171,7 @@ func exportScore(m tournament.Match) string {
 	return fmt.Sprintf("%d–%d", won, lost)
 }
 
-func exportStandings(s *server, c echo.Context, t *tournament.Tournament) [][]string {
+func exportStandings(s *server, c echo.Context, t *tournament.Tournament) ([][]string, error) {
 	out := [][]string{{text(c, "export.place"), text(c, "export.card"), text(c, "export.name"), text(c, "export.club"),
 		text(c, "export.prize"), text(c, "export.prize_text")}}
 	ros := newRoster(t)
@@ -187,5 +193,5 @@ func exportStandings(s *server, c echo.Context, t *tournament.Tournament) [][]st
 		}
 		out = append(out, []string{place, strconv.Itoa(int(st.Card)), p.Name, p.Club, no, desc})
 	}
-	return out
+	return out, nil
 }

@@ -139,7 +139,10 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		}
 	case store.ActionResult, store.ActionResultSheet, store.ActionTableResult:
 		for _, m := range after.Matches {
-			if !m.HasResult {
+			if !m.HasResult { // called to the freed table with it (issue 23)
+				if m.CalledAfter != 0 {
+					parts = append(parts, f("hist.autocall", m.No, m.Table))
+				}
 				continue
 			}
 			line := f("hist.result", m.Round, m.No, card(m.Winner), score(m, lang))
@@ -152,7 +155,9 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		}
 	case store.ActionClearResult:
 		for _, m := range before.Matches {
-			parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), score(m, lang)))
+			if m.HasResult { // not the matches its result had called (issue 23)
+				parts = append(parts, f("hist.clear", m.Round, m.No, card(m.Winner), score(m, lang)))
+			}
 		}
 	case store.ActionDraw, store.ActionPhysicalDraw:
 		parts = append(parts, roundLines(after, "hist.draw", f)...)
@@ -174,6 +179,14 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		if d := after.DigitalTable; d != nil {
 			h.rounds[d.Round], h.cards[d.A], h.cards[d.B] = true, true, true
 			parts = append(parts, matchLine(store.AuditMatch{Round: d.Round, No: d.Match, A: d.A, B: d.B}))
+		}
+	case store.ActionPayout, store.ActionCancelPayout: // issue 23
+		key, p := "hist.payout", after.Payout
+		if e.Action == store.ActionCancelPayout {
+			key, p = "hist.cancel_payout", before.Payout
+		}
+		if p != nil {
+			parts = append(parts, f(key, p.No, p.Prize, p.To, views.PayoutWhat(lang, *p)))
 		}
 	case store.ActionCreate:
 		if t := after.Tournament; t != nil {
@@ -271,6 +284,7 @@ var settingsFields = []settingsField{
 	{key: "hist.s_form", value: func(t *store.AuditTournament) any { return cmp.Or(string(t.Form), "preis") }, swiss: true},
 	{key: "hist.s_swiss_rounds", value: func(t *store.AuditTournament) any { return t.SwissRounds }, swiss: true},
 	{key: "hist.s_buchholz_cut1", value: func(t *store.AuditTournament) any { return t.BuchholzCut1 }, swiss: true},
+	{key: "hist.s_auto_call", value: func(t *store.AuditTournament) any { return t.AutoCall }}, // issue 23
 }
 
 // settingsChanges names the tournament's fields an action changed.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/store"
 
 	"github.com/labstack/echo/v4"
 )
@@ -56,11 +57,13 @@ type liveStreams struct {
 	// reconnect (plus up to a third more at random, so a room that
 	// connected at once does not reconnect at once).
 	maxAge time.Duration
-	// perIP bounds the visitors' streams from one client address; reserve
+	// perIP bounds the visitors' streams from one client address, in
+	// every process on the database (shared: the others' counts); reserve
 	// is the share of the server's connections a visitor's stream may not
 	// take (kept for staff and page loads). Staff streams count against
 	// neither.
 	perIP   int
+	shared  *store.AddrCounts
 	reserve func(maxConns int) int
 
 	parts partMemo
@@ -87,13 +90,13 @@ const (
 	maxPartLen = 512
 )
 
-func newLiveStreams(perIP int) *liveStreams {
+func newLiveStreams(perIP int, shared *store.AddrCounts) *liveStreams {
 	if perIP <= 0 {
 		perIP = DefaultStreamsPerIP
 	}
 	return &liveStreams{
 		heartbeat: 25 * time.Second, writeWait: 10 * time.Second, maxAge: 60 * time.Second,
-		perIP: perIP, reserve: StreamReserve,
+		perIP: perIP, shared: shared, reserve: StreamReserve,
 		parts: partMemo{gens: map[string]*partGen{}, streams: map[string]int{}},
 		stops: map[*http.Server]chan struct{}{}, byIP: map[string]int{},
 	}
@@ -152,7 +155,7 @@ func (l *liveStreams) admit(c echo.Context, kind streamKind) (release func(), er
 	if kind != kindStaff {
 		visitors := l.open[kindPhone] + l.open[kindProjector] + l.open[kindSeat]
 		switch {
-		case l.byIP[ip] >= l.perIP:
+		case l.byIP[ip]+l.shared.Others(ip) >= l.perIP:
 			l.mu.Unlock()
 			l.stats.refusedIP.Add(1)
 			return nil, streamRefused(c, http.StatusTooManyRequests, "too_many_streams", "live.too_many_streams")
@@ -162,6 +165,7 @@ func (l *liveStreams) admit(c echo.Context, kind streamKind) (release func(), er
 			return nil, streamRefused(c, http.StatusServiceUnavailable, "server_busy", "live.server_busy")
 		}
 		l.byIP[ip]++
+		l.shared.Set(ip, l.byIP[ip])
 	}
 	l.open[kind]++
 	l.mu.Unlock()
@@ -173,6 +177,7 @@ func (l *liveStreams) admit(c echo.Context, kind streamKind) (release func(), er
 			if l.byIP[ip]--; l.byIP[ip] <= 0 {
 				delete(l.byIP, ip)
 			}
+			l.shared.Set(ip, l.byIP[ip])
 		}
 	}, nil
 }
@@ -204,7 +209,7 @@ func (s *server) liveEvents(c echo.Context) error {
 
 // tournamentPart matches the public parts of a tournament's pages, after
 // /t/ID: those served by the page cache (routes.go, s.cached).
-var tournamentPart = regexp.MustCompile(`^(|/card/[0-9]{1,5}|/rounds|/rounds/[0-9]{1,5}|/standings|/screen)$`)
+var tournamentPart = regexp.MustCompile(`^(|/card/[0-9]{1,5}|/rounds|/rounds/[0-9]{1,5}|/standings|/screen|/names|/screen/names)$`)
 
 // liveSource is what a stream follows: a tournament or a digital table.
 type liveSource struct {
@@ -272,6 +277,11 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 		}
 		return revEvent(rev)
 	}
+	// The shutdown signal is taken before the client hears anything: taken
+	// after the first event, a Shutdown that ran its hooks in between
+	// would leave this stream on a fresh signal nobody closes, and the
+	// server waiting for it until its deadline.
+	stop := s.live.stopped(req)
 	first := []byte("retry: " + strconv.Itoa(retryMillis) + "\n")
 	if known, ok := knownRevision(req); !ok || known != cur {
 		first = append(first, event(cur)...)
@@ -286,7 +296,6 @@ func (s *server) stream(c echo.Context, src liveSource) error {
 	defer beat.Stop()
 	age := time.NewTimer(s.live.maxAge + rand.N(s.live.maxAge/3+1))
 	defer age.Stop()
-	stop := s.live.stopped(req)
 	for {
 		select {
 		case <-req.Context().Done(): // the client went

@@ -13,7 +13,7 @@ import (
 )
 
 // Password checks cost bcrypt work, about a core for tens of
-// milliseconds each. Besides the count per name and address (throttle),
+// milliseconds each. Besides the count per name and address (perName),
 // failures are counted per address alone, so guessing with a new name each
 // time is throttled too, and only a few checks run at once, so guesses
 // from many addresses cannot take every core from the players' pages.
@@ -26,12 +26,19 @@ const (
 	passwordQueueWait = 10 * time.Second
 )
 
-// loginLimits are the address-wide throttle and the bound on concurrent
-// password checks, shared by the login form and the API's HTTP Basic.
+// The waits of a name from one address and of an address, whatever the
+// names.
+var (
+	perName = store.Backoff{Free: freeAttempts, First: firstWait, Max: maxWait}
+	perAddr = store.Backoff{Free: addrFreeAttempts, First: firstWait, Max: maxWait}
+)
+
+// loginLimits are the bound on concurrent password checks, shared by the
+// login form and the API's HTTP Basic, and the clock of the throttle.
 type loginLimits struct {
-	byAddr *throttle
-	slots  chan struct{}
-	check  func(ctx context.Context, name, password string) (store.User, error)
+	slots chan struct{}
+	check func(ctx context.Context, name, password string) (store.User, error)
+	now   func() time.Time
 	// queueWait is passwordQueueWait; tests shorten it.
 	queueWait time.Duration
 }
@@ -50,9 +57,7 @@ func newLoginLimits(st *store.Store, cfg Config) *loginLimits {
 	if check == nil {
 		check = st.CheckPassword
 	}
-	byAddr := newThrottle(cfg.Now)
-	byAddr.free = addrFreeAttempts
-	return &loginLimits{byAddr: byAddr, slots: make(chan struct{}, n), check: check, queueWait: passwordQueueWait}
+	return &loginLimits{slots: make(chan struct{}, n), check: check, now: cfg.Now, queueWait: passwordQueueWait}
 }
 
 // errBusy: every slot (password checks, the referee's judgments) is taken
@@ -93,29 +98,19 @@ func (l *loginLimits) release() { <-l.slots }
 // name's failures, not the address's.
 func (s *server) checkLogin(c echo.Context, name, password string) (store.User, time.Duration, error) {
 	l := s.logins
-	ip := c.RealIP()
-	nameKey, addrKey := throttleKey(name, ip), ip
-	wait := func() time.Duration { return max(s.throttle.wait(nameKey), l.byAddr.wait(addrKey)) }
-	if w := wait(); w > 0 {
-		return store.User{}, w, nil
+	ctx := c.Request().Context()
+	attempt := store.LoginAttempt{Name: name, Addr: c.RealIP(), At: l.now(), PerName: perName, PerAddr: perAddr}
+	if w, err := s.store.LoginWait(ctx, attempt); err != nil || w > 0 {
+		return store.User{}, w, err
 	}
-	if err := l.acquire(c.Request().Context()); err != nil {
+	if err := l.acquire(ctx); err != nil {
 		c.Response().Header().Set("Retry-After", "5")
 		return store.User{}, 0, &webError{http.StatusServiceUnavailable, "busy", "", text(c, "login.busy")}
 	}
 	defer l.release()
 	// Requests that queued together were all let through by the first
-	// look; the failures of those before them count now.
-	if w := wait(); w > 0 {
-		return store.User{}, w, nil
-	}
-	u, err := l.check(c.Request().Context(), name, password)
-	switch {
-	case errors.Is(err, store.ErrBadLogin):
-		s.throttle.fail(nameKey)
-		l.byAddr.fail(addrKey)
-	case err == nil:
-		s.throttle.reset(nameKey)
-	}
-	return u, 0, err
+	// look; the store looks again, and counts the failures of those
+	// before them (in every process).
+	attempt.At = l.now()
+	return s.store.TryLogin(ctx, attempt, func() (store.User, error) { return l.check(ctx, name, password) })
 }

@@ -18,6 +18,10 @@ import (
 // missing (startBrowser); TestMain reports them once at the end.
 var browserSkipped atomic.Int32
 
+// axeSkipped counts the axe-core checks skipped because axe-core is not
+// installed (axeSource); TestMain reports them with the browser tests.
+var axeSkipped atomic.Int32
+
 // TestMain runs the tests and then says loudly when browser tests were
 // skipped for a missing Chromium. "go test ./..." throws away the output of
 // a package that passes (only -v or a failure shows it), so the line also
@@ -39,14 +43,21 @@ func TestMain(m *testing.M) {
 	stopBrowser()
 	storetest.Report("bummerl/cmd/bummerl/internal/web")
 	if n := browserSkipped.Load(); n > 0 {
-		msg := fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath)
-		fmt.Fprint(os.Stderr, msg)
-		if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
-			fmt.Fprint(tty, "bummerl/cmd/bummerl: "+msg)
-			tty.Close()
-		}
+		shout(fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath))
+	}
+	if n := axeSkipped.Load(); n > 0 {
+		shout(fmt.Sprintf("AXE-CORE CHECKS NOT RUN: %d tests skipped, %s is missing (npm install --prefix .ci/axe axe-core, as .ci/run does)\n", n, axeFile))
 	}
 	os.Exit(code)
+}
+
+// shout writes msg to stderr and, when there is one, to the terminal.
+func shout(msg string) {
+	fmt.Fprint(os.Stderr, msg)
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		fmt.Fprint(tty, "bummerl/cmd/bummerl: "+msg)
+		tty.Close()
+	}
 }
 
 // parallelTests is how many parallel tests run at once by default: enough

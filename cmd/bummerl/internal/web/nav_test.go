@@ -35,7 +35,7 @@ func navOf(t *testing.T, body string) (links []string, current string) {
 func TestTournamentNav(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
 	f.drawDigital()
-	publicLinks := []string{"overview", "rounds", "standings"}
+	publicLinks := []string{"overview", "rounds", "names", "standings"}
 	staffLinks := append(slices.Clone(publicLinks), "sale", "entry-cards", "print", "tables")
 	organiserLinks := append(slices.Clone(staffLinks), "draw", "settings", "history")
 	pages := map[string]struct {
@@ -47,6 +47,7 @@ func TestTournamentNav(t *testing.T) {
 		"rounds":       {"/rounds", "rounds", public},
 		"round":        {"/rounds/1", "rounds", public},
 		"standings":    {"/standings", "standings", public},
+		"names":        {"/names", "names", public},
 		"match":        {"/rounds/1/matches/2", "rounds", staff},
 		"sale":         {"/sale", "sale", staff},
 		"entry cards":  {"/entry-cards", "entry-cards", staff},

@@ -111,6 +111,7 @@ func (s *server) playView(view func(views.PlayModel) templ.Component) echo.Handl
 		if err != nil {
 			return err
 		}
+		m.AskDeclare = c.QueryParam("ask") == "declare"
 		return render(c, http.StatusOK, view(m))
 	}
 }

@@ -43,7 +43,7 @@ func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views
 	if err != nil {
 		return err
 	}
-	m := views.PlayAdminModel{TournamentID: t.ID, Name: t.Settings.Name, Round: ref.round, Match: ref.match, Form: f, Notice: notice,
+	m := views.PlayAdminModel{TournamentID: t.ID, Name: t.Settings.Name, Round: ref.round, Match: ref.match, Form: f, Notice: notice, Swiss: mm.Row.Swiss,
 		Pairing: strconv.Itoa(int(mm.Row.A)) + " " + mm.Row.AName + " – " + strconv.Itoa(int(mm.Row.B)) + " " + mm.Row.BName,
 		Sides:   [2]string{strconv.Itoa(int(mm.Row.A)) + " " + mm.Row.AName, strconv.Itoa(int(mm.Row.B)) + " " + mm.Row.BName},
 	}

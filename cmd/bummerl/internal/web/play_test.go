@@ -705,7 +705,7 @@ func TestPlayEnglish(t *testing.T) {
 	phones := f.startTable(f.helper, m, "0")
 	keyLeft := regexp.MustCompile(`>[^<]*\b(play|playadmin|replay|referee)\.[a-z_]+`)
 	page := phones[1].c.get(phones[1].path("?lang=en")).body
-	mustContain(t, page, "Your turn.", "Bummerl (from 7)", "Trumps: ")
+	mustContain(t, page, "Your turn.", "Game points this Bummerl (7 down to 0)", "Bummerl won (2 to win)", "Trumps: ")
 	if k := keyLeft.FindString(page); k != "" {
 		t.Errorf("untranslated key %q", k)
 	}

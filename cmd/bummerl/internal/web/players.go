@@ -1,10 +1,12 @@
 package web
 
 import (
+	"cmp"
 	"net"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/skip2/go-qrcode"
@@ -164,13 +166,23 @@ func cardPlaces(sn *snapshot, p tournament.PlayerID) []views.CardPlace {
 	return out
 }
 
-// cardQR is the PNG QR code of a card's page, for the printed entry card.
+// cardQR is the PNG QR code of a card's page, for the printed entry card:
+// of a sold card, or of a number from 1 to N not sold yet, for a blank
+// card printed before the sale (docs/print.md). The address is the
+// card's number only, so it is the same before and after the sale.
 func (s *server) cardQR(c echo.Context) error {
-	t, card, err := s.loadCard(c)
+	t, err := s.loadTournament(c)
 	if err != nil {
 		return err
 	}
-	png, err := qrcode.Encode(s.cardURL(c, t.ID, card.No), qrcode.Medium, 320)
+	no, err := strconv.Atoi(c.Param("no"))
+	if err != nil {
+		return notFound(c)
+	}
+	if _, sold := t.Card(tournament.CardNo(no)); !sold && (no < 1 || no > t.Settings.Cards) {
+		return cardUnknown(c, t, no)
+	}
+	png, err := qrcode.Encode(s.cardURL(c, t.ID, tournament.CardNo(no)), qrcode.Medium, 320)
 	if err != nil {
 		return err
 	}
@@ -178,19 +190,70 @@ func (s *server) cardQR(c echo.Context) error {
 	return c.Blob(http.StatusOK, "image/png", png)
 }
 
-// entryCards is the print sheet of every sold card with its QR code.
+// entryCards is the print sheet of the sold cards with their QR codes:
+// every one, or those of ?cards=17,18 (a buyer's just sold, one to print
+// again).
 func (s *server) entryCards(c echo.Context) error {
 	t, err := s.loadTournament(c)
 	if err != nil {
 		return err
 	}
-	base := s.requestBase(c)
-	m := views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name, Base: base, LoopbackOnly: isLoopback(base)}
-	for _, card := range t.Cards {
+	only, ok := parseCardNumbers(c.QueryParam("cards"))
+	if !ok {
+		return badRequest(c, "cards", "sale.numbers_bad")
+	}
+	m := s.entryCardsModel(c, t)
+	cards := t.Cards
+	if len(only) > 0 {
+		m.Only, cards = only, nil
+		for _, no := range only {
+			card, sold := t.Card(no)
+			if !sold {
+				return cardUnknown(c, t, int(no))
+			}
+			cards = append(cards, card)
+		}
+	}
+	for _, card := range cards {
 		p, _ := t.Player(card.Player)
 		m.Cards = append(m.Cards, views.EntryCard{No: card.No, Player: p.Name, Club: p.Club, URL: s.cardURL(c, t.ID, card.No)})
 	}
 	return render(c, http.StatusOK, views.EntryCardsPage(m))
+}
+
+// blankCards is the print sheet of blank cards numbered ?from= to ?to=
+// (1 to N unless asked), each with the QR code its card will have, to be
+// handed out at the sale desk, which records the sale of that number.
+func (s *server) blankCards(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	n := t.Settings.Cards
+	f := views.NewForm(map[string]string{"from": cmp.Or(c.QueryParam("from"), "1"), "to": cmp.Or(c.QueryParam("to"), strconv.Itoa(n))})
+	from, ferr := strconv.Atoi(strings.TrimSpace(f.Value("from")))
+	to, terr := strconv.Atoi(strings.TrimSpace(f.Value("to")))
+	switch {
+	case ferr != nil || from < 1 || from > n:
+		f.Fail("from", textf(c, "blank.range", n))
+	case terr != nil || to < from || to > n:
+		f.Fail("to", textf(c, "blank.range", n))
+	}
+	m := views.BlankCardsModel{EntryCardsModel: s.entryCardsModel(c, t), Form: f, Max: n}
+	if !f.OK() {
+		return render(c, http.StatusUnprocessableEntity, views.BlankCardsPage(m))
+	}
+	for no := tournament.CardNo(from); no <= tournament.CardNo(to); no++ {
+		m.Cards = append(m.Cards, views.EntryCard{No: no, URL: s.cardURL(c, t.ID, no)})
+	}
+	return render(c, http.StatusOK, views.BlankCardsPage(m))
+}
+
+// entryCardsModel is the print sheet of t's entry cards, still without
+// cards.
+func (s *server) entryCardsModel(c echo.Context, t *tournament.Tournament) views.EntryCardsModel {
+	base := s.requestBase(c)
+	return views.EntryCardsModel{TournamentID: t.ID, Name: t.Settings.Name, Day: eventDay(lang(c), t.Settings.Event), Base: base, LoopbackOnly: isLoopback(base)}
 }
 
 // isLoopback reports whether base (scheme://host[:port]) names this
@@ -225,7 +288,17 @@ func (s *server) loadCard(c echo.Context) (*tournament.Tournament, tournament.Ca
 	}
 	card, ok := t.Card(tournament.CardNo(no))
 	if !ok {
-		return nil, tournament.Card{}, &webError{http.StatusNotFound, "card_not_found", "", textf(c, "player.card_unknown", no)}
+		return nil, tournament.Card{}, cardUnknown(c, t, no)
 	}
 	return t, card, nil
+}
+
+// cardUnknown refuses a card that is not sold; a number from 1 to N may
+// be on a blank card handed out whose sale is not recorded yet.
+func cardUnknown(c echo.Context, t *tournament.Tournament, no int) error {
+	key := "player.card_unknown"
+	if no >= 1 && no <= t.Settings.Cards && len(t.Rounds) == 0 {
+		key = "player.card_not_yet"
+	}
+	return &webError{http.StatusNotFound, "card_not_found", "", textf(c, key, no)}
 }

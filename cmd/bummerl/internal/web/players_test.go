@@ -83,7 +83,10 @@ func TestEntryCardsAndQR(t *testing.T) {
 
 	r := org.get(tour + "/entry-cards")
 	mustContain(t, r.body, `data-testid="entry-card-1"`, `data-testid="entry-card-2"`,
-		"http://bummerl.test"+tour+"/card/1", `src="`+tour+`/card/2/qr.png"`)
+		"http://bummerl.test"+tour+"/card/1", "http://bummerl.test"+tour+"/card/2<")
+	if n := strings.Count(r.body, `<svg class="qr"`); n != 2 {
+		t.Errorf("2 entry cards, %d QR codes", n)
+	}
 	mustNotContain(t, r.body, `data-testid="loopback-qr"`)
 	// QR codes to this computer only: the organiser is told before printing.
 	app.s.baseURL = "http://127.0.0.1:8080"

@@ -6,8 +6,6 @@ import (
 	"slices"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/text/collate"
-	xlang "golang.org/x/text/language"
 
 	"bummerl/domain/tournament"
 	"bummerl/views"
@@ -46,11 +44,7 @@ func printRoundModel(t *tournament.Tournament, r *tournament.Round, lang string)
 			m.Players = append(m.Players, views.PrintPlayerLine{Name: row.BName, Card: row.B, Row: row})
 		}
 	}
-	tag := xlang.German
-	if lang == "en" {
-		tag = xlang.English
-	}
-	col := collate.New(tag, collate.IgnoreCase)
+	col := nameCollator(lang)
 	slices.SortStableFunc(m.Players, func(a, b views.PrintPlayerLine) int {
 		return cmp.Or(col.CompareString(a.Name, b.Name), cmp.Compare(a.Card, b.Card))
 	})
@@ -65,7 +59,7 @@ func (s *server) printSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
+	m := views.SheetsModel{TournamentID: t.ID, Name: t.Settings.Name, Day: eventDay(lang(c), t.Settings.Event), Round: r.No, RoundTitle: roundTitle(*r, lang(c)),
 		BummerlToWin: t.Settings.BummerlToWin, PerPage: 4}
 	// A match to 3 Bummerl has five blocks of columns: two to a page by
 	// default, where they are wide enough for three-digit card numbers.
@@ -87,7 +81,7 @@ func (s *server) printSheets(c echo.Context) error {
 }
 
 // printBracket is the bracket of the final rounds as a picture, on A4
-// portrait or (?paper=a3) A3 landscape.
+// or (?paper=a3) A3, landscape.
 func (s *server) printBracket(c echo.Context) error {
 	t, err := s.loadTournament(c)
 	if err != nil {

@@ -96,7 +96,10 @@ func (s *server) loadMatch(c echo.Context, ref matchRef) (*tournament.Tournament
 		TournamentID: t.ID, Name: t.Settings.Name, Row: matchRow(newRoster(t), *r, mt, lang(c)),
 		Latest: ref.round == len(t.Rounds),
 	}
-	return t, mt, m, nil
+	m.Row.Then = tableCalls(r.CalledAfter()[mt.No])
+	digital, err := s.digitalMatches(c.Request().Context(), t.ID, ref.round)
+	m.Row.Digital = digital[ref.match]
+	return t, mt, m, err
 }
 
 // showMatch renders the match page. A refused form comes back as typed

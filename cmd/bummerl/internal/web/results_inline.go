@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -63,7 +64,10 @@ func (s *server) showInline(c echo.Context, ref matchRef, status int, f views.Fo
 	if ref.round < 1 || ref.round > len(t.Rounds) {
 		return notFound(c)
 	}
-	m := roundModel(t, &t.Rounds[ref.round-1], lang(c), false, "")
+	m, err := s.roundView(c, t, &t.Rounds[ref.round-1], false, "")
+	if err != nil {
+		return err
+	}
 	if !f.OK() {
 		m.Inline = map[int]views.Form{ref.match: f}
 	}
@@ -75,10 +79,30 @@ func (s *server) showInline(c echo.Context, ref matchRef, status int, f views.Fo
 			continue
 		}
 		if saved {
-			m.Saved = r.No
-			return render(c, status, views.InlineSaved(m, r))
+			// No autofocus in the rows swapped in: app.js moves the focus on.
+			m.Saved, m.Inline = r.No, map[int]views.Form{}
+			return render(c, status, views.InlineSaved(m, r, calledRows(c, m, r)))
 		}
 		return render(c, status, views.RoundMatchRow(m, r))
 	}
 	return notFound(c)
+}
+
+// calledRows are the rows of the matches r's result called to a table
+// (issue 23) that the page shows: those its filter (the form's back
+// address) lets through; an open match passes "open only".
+func calledRows(c echo.Context, m views.RoundModel, r views.MatchRow) []views.MatchRow {
+	var q string
+	if u, err := url.Parse(c.FormValue("back")); err == nil {
+		q = u.Query().Get("q")
+	}
+	var out []views.MatchRow
+	for _, call := range r.Then {
+		for _, row := range m.Rows {
+			if row.No == call.Match && matchesQuery(row, strings.TrimSpace(q)) {
+				out = append(out, row)
+			}
+		}
+	}
+	return out
 }

@@ -163,7 +163,7 @@ func TestSheetResult(t *testing.T) {
 			}
 			// The input is kept: every case starts with a deal of 3 points.
 			if len(tc.deals) > 0 {
-				mustContain(t, r.body, `id="f-deal0_points" aria-invalid="false"><option value="">–</option><option value="1">1</option><option value="2">2</option><option value="3" selected>`)
+				mustContain(t, r.body, `id="f-deal0_points" aria-invalid="false" aria-label="Spiel 1: Punkte"><option value="">–</option><option value="1">1</option><option value="2">2</option><option value="3" selected>`)
 			}
 		})
 	}

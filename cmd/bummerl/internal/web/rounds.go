@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -46,6 +47,16 @@ func matchRow(r roster, round tournament.Round, m tournament.Match, lang string)
 		Bye: m.Bye(), Surrendered: m.Surrendered, Started: m.Started,
 		Table: r.t.TableOf(m), Result: m.Result, Version: m.Version, Swiss: r.t.Settings.IsSwiss(),
 	}
+}
+
+// tableCalls are matches called to a table, as a row names them: what a
+// result called at once (Round.CalledAfter, issue 23).
+func tableCalls(called []tournament.Match) []views.TableCall {
+	var out []views.TableCall
+	for _, m := range called {
+		out = append(out, views.TableCall{Match: m.No, Table: m.Table})
+	}
+	return out
 }
 
 // roundTitle names a round by its brackets: "Halbfinale, Platz 5–8".
@@ -127,7 +138,10 @@ func (s *server) roundPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := roundModel(t, r, lang(c), c.QueryParam("open") != "", c.QueryParam("q"))
+	m, err := s.roundView(c, t, r, c.QueryParam("open") != "", c.QueryParam("q"))
+	if err != nil {
+		return err
+	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.RoundMatches(m))
 	}
@@ -147,11 +161,13 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 	}
 	ros := newRoster(t)
 	points := t.SwissPointsBefore(r.No)
+	after := r.CalledAfter()
 	for _, mt := range r.Matches {
 		if !mt.Decided() {
 			m.Complete = false
 		}
 		row := matchRow(ros, *r, mt, lang)
+		row.Then = tableCalls(after[mt.No])
 		if points != nil {
 			row.APoints, row.BPoints = views.Countf(lang, "swiss.pts", points[mt.A]), views.Countf(lang, "swiss.pts", points[mt.B])
 		}
@@ -161,6 +177,34 @@ func roundModel(t *tournament.Tournament, r *tournament.Round, lang string, open
 		m.Rows = append(m.Rows, row)
 	}
 	return m
+}
+
+// roundView is roundModel for the round page, with the matches played at
+// a digital table now marked (issue 23).
+func (s *server) roundView(c echo.Context, t *tournament.Tournament, r *tournament.Round, openOnly bool, q string) (views.RoundModel, error) {
+	m := roundModel(t, r, lang(c), openOnly, q)
+	digital, err := s.digitalMatches(c.Request().Context(), t.ID, r.No)
+	for i := range m.Rows {
+		m.Rows[i].Digital = digital[m.Rows[i].No]
+	}
+	return m, err
+}
+
+// digitalMatches are the numbers of the matches of round played at a
+// digital table now. The tables' starts and ends give the tournament a
+// new revision, so pages kept per revision show them (docs/play.md).
+func (s *server) digitalMatches(ctx context.Context, id int64, round int) (map[int]bool, error) {
+	tables, err := s.store.PlayingTables(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]bool{}
+	for _, dt := range tables {
+		if dt.Round == round {
+			out[dt.Match] = true
+		}
+	}
+	return out, nil
 }
 
 // matchesQuery reports whether a match concerns the player or card q.
@@ -198,7 +242,10 @@ func (s *server) startMatch(c echo.Context) error {
 			if err != nil {
 				return err
 			}
-			m := roundModel(t, r, lang(c), false, "")
+			m, err := s.roundView(c, t, r, false, "")
+			if err != nil {
+				return err
+			}
 			m.Form = f
 			return render(c, status, views.RoundPage(m))
 		})

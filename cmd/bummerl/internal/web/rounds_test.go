@@ -33,7 +33,12 @@ type fixture struct {
 // sells, through the sale desk, to one new player per entry of counts.
 func newFixture(t *testing.T, settings map[string]string, counts ...int) fixture {
 	t.Helper()
-	app := newTestApp(t)
+	return newFixtureOn(t, newTestApp(t), settings, counts...)
+}
+
+// newFixtureOn is newFixture on the given app.
+func newFixtureOn(t *testing.T, app *testApp, settings map[string]string, counts ...int) fixture {
+	t.Helper()
 	f := fixture{t: t, app: app, org: app.loggedIn("Anna", store.Organiser), helper: app.loggedIn("Hans", store.Helper),
 		api: app.client(), anna: basic("Anna", "Anna-password")}
 	f.path = f.org.createTournament(settingsForm(settings))

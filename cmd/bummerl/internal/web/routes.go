@@ -35,6 +35,9 @@ func (s *server) routes(e *echo.Echo) {
 	// Live updates: the stream of the tournament's revisions (live.go).
 	pub.withoutSlot().add(http.MethodGet, "/t/:id/events", s.liveEvents)
 	pub.cachedPage("/t/:id/screen", s.screenPage)
+	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
+	pub.cachedPage("/t/:id/names", s.namesPage)
+	pub.cachedPage("/t/:id/screen/names", s.namesScreen)
 	// Digital tables: a seat's secret link (play.go, docs/play.md).
 	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
 	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))
@@ -51,6 +54,8 @@ func (s *server) routes(e *echo.Echo) {
 	}
 	pub.withoutSlot().add(http.MethodGet, "/static/*", files.Serve)
 	pub.withoutSlot().add(http.MethodHead, "/static/*", files.Serve)
+	// For a proxy or an orchestrator: up, database, schema (health.go).
+	pub.withoutSlot().add(http.MethodGet, "/healthz", s.healthz)
 
 	// Staff: organisers and helpers at the sale desk.
 	st := s.group(e, staff)
@@ -62,6 +67,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/players/:pid/edit", s.editPlayerForm)
 	st.add(http.MethodPost, "/t/:id/players/:pid/edit", s.editPlayer)
 	st.add(http.MethodGet, "/t/:id/entry-cards", s.entryCards)
+	st.add(http.MethodGet, "/t/:id/entry-cards/blank", s.blankCards)
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match", s.matchPage)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/start", s.startMatch)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/result", s.quickResult)
@@ -115,6 +121,11 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/t/:id/swiss/end", s.endConfirm)
 	org.add(http.MethodPost, "/t/:id/swiss/end", s.endSwiss)
 	org.add(http.MethodGet, "/t/:id/takings", s.takingsPage)
+	// The till (issue 23, takings.go): payouts and the close-out.
+	org.add(http.MethodGet, "/t/:id/takings/report", s.tillReport)
+	org.add(http.MethodPost, "/t/:id/payouts", s.recordPayout)
+	org.add(http.MethodGet, "/t/:id/payouts/:no/cancel", s.cancelPayoutConfirm)
+	org.add(http.MethodPost, "/t/:id/payouts/:no/cancel", s.cancelPayout)
 	org.add(http.MethodGet, "/t/:id/export/:file", s.exportCSV)
 	org.add(http.MethodGet, "/t/:id/export.json", s.exportDocument)
 	org.add(http.MethodGet, "/tournaments/import", s.importForm)
@@ -145,6 +156,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/standings", s.apiStandings)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/prizes", s.apiPrizes)
 	apiPub.add(http.MethodGet, "/api/tournaments/:id/tables", s.apiTables)
+	apiPub.add(http.MethodGet, "/api/seasons/:sid", s.apiSeason)
 	// The referee judges a posted record and changes nothing: no CSRF token (referee_api.go).
 	apiPub.withoutCSRF().add(http.MethodPost, "/api/referee", s.apiReferee)
 	apiStaff := s.group(e, staff)
@@ -157,6 +169,7 @@ func (s *server) routes(e *echo.Echo) {
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/rounds/:round/matches/:match/release", s.apiRelease)
 	apiStaff.add(http.MethodPost, "/api/tournaments/:id/tables/call", s.apiCall)
 	apiStaff.add(http.MethodGet, "/api/status", s.apiStatus)
+	apiStaff.add(http.MethodGet, "/api/persons", s.apiPersons)
 	apiOrg := s.group(e, organiser)
 	apiOrg.add(http.MethodPost, "/api/tournaments", s.apiCreateTournament)
 	apiOrg.add(http.MethodGet, "/api/tokens", s.apiTokens)
@@ -166,6 +179,9 @@ func (s *server) routes(e *echo.Echo) {
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/draw/physical", s.apiDrawPhysical)
 	apiOrg.add(http.MethodDelete, "/api/tournaments/:id/rounds/:round", s.apiUndoDraw)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/takings", s.apiTakings)
+	apiOrg.add(http.MethodGet, "/api/tournaments/:id/payouts", s.apiPayouts)
+	apiOrg.add(http.MethodPost, "/api/tournaments/:id/payouts", s.apiRecordPayout)
+	apiOrg.add(http.MethodDelete, "/api/tournaments/:id/payouts/:no", s.apiCancelPayout)
 	apiOrg.add(http.MethodPut, "/api/tournaments/:id/settings", s.apiChangeSettings)
 	apiOrg.add(http.MethodPost, "/api/tournaments/:id/resize", s.apiResize)
 	apiOrg.add(http.MethodGet, "/api/tournaments/:id/export/:file", s.exportCSV)

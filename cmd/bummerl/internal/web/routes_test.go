@@ -101,6 +101,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /", "GET /setup", "POST /setup", "GET /login", "POST /login", "POST /logout",
 		"GET /t/:id", "GET /t/:id/card", "GET /t/:id/card/:no", "GET /t/:id/card/:no/qr.png",
 		"GET /static/*", "HEAD /static/*",
+		"GET /healthz", // up, database, schema version: for a proxy (issue 26)
 		"GET /api/tournaments", "GET /api/tournaments/:id", "GET /api/tournaments/:id/cards/:no/next",
 		// Rounds, protocols, standings and prizes are public (P-4: anyone may verify a draw).
 		"GET /t/:id/rounds", "GET /t/:id/rounds/:round", "GET /t/:id/rounds/:round/protocol.json", "GET /t/:id/standings",
@@ -110,6 +111,10 @@ func TestRouteAccess(t *testing.T) {
 		"GET /api/tournaments/:id/rounds/:round/protocol", "GET /api/tournaments/:id/standings", "GET /api/tournaments/:id/prizes",
 		// The projector and the board of the tables show what the room sees anyway.
 		"GET /t/:id/screen", "GET /api/tournaments/:id/tables",
+		// Wo spiele ich? (issue 23): names, tables and card numbers, as the room sees them.
+		"GET /t/:id/names", "GET /t/:id/screen/names",
+		// A season's standings (issue 24): no phones.
+		"GET /api/seasons/:sid",
 		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
 		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
 		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
@@ -123,6 +128,9 @@ func TestRouteAccess(t *testing.T) {
 		"GET /t/:id/draw", "POST /t/:id/draw/announce", "POST /t/:id/draw/digital", "POST /t/:id/draw/physical",
 		"POST /t/:id/draw/undo", "GET /t/:id/history", "GET /t/:id/draw/undo", "GET /t/:id/resize",
 		"GET /t/:id/takings", "GET /api/tournaments/:id/takings",
+		// The till (issue 23): money, organisers only.
+		"GET /t/:id/takings/report", "POST /t/:id/payouts", "GET /t/:id/payouts/:no/cancel", "POST /t/:id/payouts/:no/cancel",
+		"GET /api/tournaments/:id/payouts", "POST /api/tournaments/:id/payouts", "DELETE /api/tournaments/:id/payouts/:no",
 		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
 		// A tournament's document holds the players' phones (issue 13).
 		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /api/tournaments/import",

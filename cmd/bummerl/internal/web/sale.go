@@ -63,18 +63,30 @@ func (s *server) sell(c echo.Context) error {
 			"club":    strings.TrimSpace(c.FormValue("club")),
 			"phone":   strings.TrimSpace(c.FormValue("phone")),
 			"count":   strings.TrimSpace(c.FormValue("count")),
+			"numbers": strings.TrimSpace(c.FormValue("numbers")),
 			"payment": c.FormValue("payment"),
 		})
 	}
 	refuse := func(status int, f views.Form) error {
 		return s.refuse(c, id, status, q, f, player == 0)
 	}
-	count, err := strconv.Atoi(strings.TrimSpace(c.FormValue("count")))
+	// The numbers of pre-printed cards handed out (docs/print.md), if
+	// typed; they say how many, so the count may keep its 1.
+	numbers, ok := parseCardNumbers(c.FormValue("numbers"))
+	if !ok {
+		f.Fail("numbers", text(c, "sale.numbers_bad"))
+		return refuse(http.StatusUnprocessableEntity, f)
+	}
+	countText := strings.TrimSpace(c.FormValue("count"))
+	if len(numbers) > 0 && (countText == "" || countText == "1") {
+		countText = strconv.Itoa(len(numbers))
+	}
+	count, err := strconv.Atoi(countText)
 	if err != nil {
 		f.Fail("count", text(c, "form.number_bad"))
 		return refuse(http.StatusUnprocessableEntity, f)
 	}
-	in := saleInput{count: count,
+	in := saleInput{count: count, numbers: numbers,
 		buyer: tournament.Player{ID: player, Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone")}}
 	// An answer to the namesake ask (sale_ask.go) carries the buyer as
 	// typed; "new_player" says he is a different person.
@@ -216,6 +228,27 @@ func searchPlayers(t *tournament.Tournament, q string) []views.SalePlayer {
 	}
 	return found
 }
+
+// parseCardNumbers reads card numbers as typed at the desk or given in a
+// link: "17", "17, 18", "17 18"; ok is false for anything else. At most
+// maxCardNumbers are read: no sale or print of one buyer needs more.
+func parseCardNumbers(s string) (nos []tournament.CardNo, ok bool) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
+	if len(fields) > maxCardNumbers {
+		return nil, false
+	}
+	for _, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil { // a number out of range is the domain's to refuse
+			return nil, false
+		}
+		nos = append(nos, tournament.CardNo(n))
+	}
+	return nos, true
+}
+
+// maxCardNumbers bounds the numbers parseCardNumbers reads.
+const maxCardNumbers = 100
 
 // lastSaleFromQuery rebuilds the "just sold" box after the redirect of a
 // sale without JavaScript. The query is only a hint: the name comes from

@@ -33,6 +33,7 @@ func askFromForm(c echo.Context, player tournament.PlayerID) *saleAnswer {
 	a.Club = strings.TrimSpace(c.FormValue("club"))
 	a.Phone = strings.TrimSpace(c.FormValue("phone"))
 	a.Count = strings.TrimSpace(c.FormValue("count"))
+	a.Numbers = strings.TrimSpace(c.FormValue("numbers"))
 	a.Note = strings.TrimSpace(c.FormValue("note"))
 	a.Payment = c.FormValue("payment")
 	return a
@@ -55,7 +56,7 @@ func (s *server) askAgain(c echo.Context, id int64, q string, f views.Form, play
 	if lerr != nil {
 		return true, lerr
 	}
-	a := views.SaleAsk{Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone"), Count: f.Value("count"), Payment: f.Value("payment")}
+	a := views.SaleAsk{Name: f.Value("name"), Club: f.Value("club"), Phone: f.Value("phone"), Count: f.Value("count"), Numbers: f.Value("numbers"), Payment: f.Value("payment")}
 	if ans != nil {
 		a = ans.SaleAsk
 	}

@@ -8,8 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/text/collate"
-	xlang "golang.org/x/text/language"
 
 	"bummerl/domain/tournament"
 	"bummerl/views"
@@ -159,11 +157,7 @@ func playersIn(t *tournament.Tournament, lang string, all bool) []views.ScreenPl
 			out = append(out, views.ScreenPlayer{Name: p.Name, Cards: cs})
 		}
 	}
-	tag := xlang.German
-	if lang == "en" {
-		tag = xlang.English
-	}
-	col := collate.New(tag, collate.IgnoreCase)
+	col := nameCollator(lang)
 	slices.SortStableFunc(out, func(a, b views.ScreenPlayer) int { return col.CompareString(a.Name, b.Name) })
 	return out
 }

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/domain/season"
 	"bummerl/domain/table"
+	"bummerl/domain/tournament"
 	"bummerl/store"
 )
 
@@ -65,6 +67,15 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/swiss/reinstate":                      {"?card=1", "", ""},  // Preisschnapsen: back to the draw page
 		"/t/:id/swiss/end":                            {"?round=1", "", ""}, // Preisschnapsen: back to the draw page (issue 14)
 		"/t/:id/takings":                              {"", `data-testid="takings-net"`, ""},
+		"/t/:id/takings/report":                       {"", `data-testid="till-report"`, ""},
+		"/t/:id/payouts/:no/cancel":                   {"", `data-testid="cancel-payout-confirm"`, ""}, // payout 1, recorded below
+		"/api/tournaments/:id/payouts":                {"", `"to":"Spieler 1"`, ""},
+		"/t/:id/names":                                {"", `data-testid="names-live"`, ""},
+		"/t/:id/screen/names":                         {"", `data-testid="names-title"`, ""},
+		"/t/:id/entry-cards/blank":                    {"", `data-testid="entry-cards"`, ""},
+		"/healthz":                                    {"", `"database":"ok"`, ""},
+		"/api/seasons/:sid":                           {"", `"name":"Jahreswertung"`, ""}, // season 1, created below
+		"/api/persons":                                {"?q=Spieler", `Spieler 1`, ""},
 		"/api/tournaments/:id/takings":                {"", `"by_payment":[`, ""},
 		"/t/:id/export/:file":                         {"", "Spieler-Nr.;Name", ""},
 		"/api/tournaments/:id/export/:file":           {"", "Player no.;Name", ""},
@@ -105,6 +116,13 @@ func TestPendingSeedSecret(t *testing.T) {
 	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
 		t.Fatal(err)
 	}
+	// Payout 1 and season 1, for their pages (issues 23, 24).
+	if _, err := f.app.store.RecordPayout(t.Context(), f.id, store.User{Name: "Anna"}, tournament.Payout{Prize: 1, To: "Spieler 1", Cents: 10000, Payment: tournament.Cash}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.app.store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Jahreswertung", season.DefaultRules()); err != nil {
+		t.Fatal(err)
+	}
 	var digital store.DigitalTable // played once round 1 is drawn
 	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
@@ -130,7 +148,7 @@ func TestPendingSeedSecret(t *testing.T) {
 				continue // no round is drawn yet, no digital table played
 			}
 			walked++
-			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
+			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":sid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
 				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.get(path)

@@ -50,15 +50,14 @@ type Config struct {
 // the request, write through a use case (actions.go) or read the store
 // and the domain, render a view.
 type server struct {
-	store    *store.Store
-	baseURL  string
-	secure   bool
-	log      *slog.Logger
-	rand     io.Reader // draw seeds (serverConfig.Rand)
-	act      actions   // the writes, each once for its page and its API (actions.go)
-	throttle *throttle
-	logins   *loginLimits
-	judges   *judgeLimits // the referee's judgments, page and API (referee_limits.go)
+	store   *store.Store
+	baseURL string
+	secure  bool
+	log     *slog.Logger
+	rand    io.Reader // draw seeds (serverConfig.Rand)
+	act     actions   // the writes, each once for its page and its API (actions.go)
+	logins  *loginLimits
+	judges  *judgeLimits // the referee's judgments, page and API (referee_limits.go)
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
@@ -69,10 +68,11 @@ type server struct {
 	setupMu sync.Mutex
 	// live streams the tournaments' revisions (live.go); pages keeps the
 	// public pages rendered per revision (pagecache.go; nil: no cache).
-	live  *liveStreams
-	pages *httpkit.PageCache
-	snaps *snapshots           // the public pages' tournaments, one load per revision
-	slots *httpkit.RenderSlots // pages rendered at once (renderslots.go)
+	live   *liveStreams
+	pages  *httpkit.PageCache
+	snaps  *snapshots           // the public pages' tournaments, one load per revision
+	slots  *httpkit.RenderSlots // pages rendered at once (renderslots.go)
+	health healthMemo           // GET /healthz (health.go)
 	// handler is the app itself: streams render their parts through it
 	// as the page's own fetch would be answered (liveparts.go).
 	handler http.Handler
@@ -98,14 +98,13 @@ func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 		secure:   strings.HasPrefix(cfg.BaseURL, "https://"),
 		log:      cfg.Log,
 		rand:     cfg.Rand,
-		throttle: newThrottle(cfg.Now),
 		logins:   newLoginLimits(st, cfg),
 		access:   map[string]access{},
 		ownLimit: map[string]bool{},
 	}
 	s.act = actions{store: st, rand: cfg.Rand}
 	s.csrfCheck = s.csrf()
-	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
+	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP, st.AddrCounts("streams")), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}
 	s.slots = httpkit.NewRenderSlots()
 	e := echo.New()

@@ -74,7 +74,7 @@ func TestSwissByeShown(t *testing.T) {
 	}
 	name := newRoster(f.load()).holder(bye.A).Name
 	mustMatch(t, anon.get(f.path+"/screen").body,
-		`data-testid="screen-bye-`+strconv.Itoa(int(bye.A))+`">\s*`+regexp.QuoteMeta(name)+` <span class="muted">1 Punkt</span>`)
+		`data-testid="screen-bye-`+strconv.Itoa(int(bye.A))+`">\s*<span class="cards">`+strconv.Itoa(int(bye.A))+`</span> `+regexp.QuoteMeta(name)+`\s+<span class="muted">1 Punkt</span>`)
 	mustContain(t, anon.get(f.path+"/screen").body, "Spielfrei")
 	round := anon.get(f.path + "/rounds/1").body
 	mustMatch(t, round, `data-testid="status-`+strconv.Itoa(bye.No)+`">spielfrei, 1 Punkt<`)
@@ -88,5 +88,5 @@ func TestSwissByeShown(t *testing.T) {
 	p := newFixture(t, map[string]string{"cards": "32"}, ones...)
 	p.drawDigital()
 	screen := p.app.client().get(p.path + "/screen").body
-	mustMatch(t, screen, `data-testid="screen-bye-[0-9]+">[^<]+<span class="muted">Freilos: kommt weiter</span>`)
+	mustMatch(t, screen, `data-testid="screen-bye-[0-9]+"><span class="cards">[0-9]+</span> [^<]+\s<span class="muted">Freilos: kommt weiter</span>`)
 }

@@ -35,7 +35,7 @@ func (s *server) tablesPage(c echo.Context) error {
 
 // tablesModel is the board of t's latest round.
 func tablesModel(t *tournament.Tournament, lang string) views.TablesModel {
-	m := views.TablesModel{TournamentID: t.ID, Name: t.Settings.Name, Tables: t.Tables, Form: views.NewForm(nil),
+	m := views.TablesModel{TournamentID: t.ID, Name: t.Settings.Name, Tables: t.Tables, AutoCall: t.Settings.AutoCall, Form: views.NewForm(nil),
 		CountForm: views.NewForm(map[string]string{"tables": strconv.Itoa(t.Tables)})}
 	r := t.Current()
 	if r == nil {

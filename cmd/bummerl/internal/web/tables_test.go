@@ -22,7 +22,13 @@ import (
 // Spieler 1 holds two cards and plays one match at a time (P-5).
 func hallFixture(t *testing.T, tables int) fixture {
 	t.Helper()
-	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
+	return hallFixtureWith(t, nil, tables)
+}
+
+// hallFixtureWith is hallFixture with settings of the form (settingsForm).
+func hallFixtureWith(t *testing.T, settings map[string]string, tables int) fixture {
+	t.Helper()
+	f := newFixture(t, settings, 2, 1, 1, 1, 1, 1)
 	f.drawPairs(pairsOfHall)
 	if tables > 0 {
 		r := f.org.post(f.path+"/tables/count", url.Values{"tables": {strconv.Itoa(tables)}})

@@ -37,7 +37,7 @@ func TestTakings(t *testing.T) {
 	}
 	r := org.get(tour + "/takings")
 	mustContain(t, r.body, "7 Karten verkauft", "70,00 €", "2 Karten storniert und zurückgezahlt", "20,00 €",
-		`data-testid="takings-net">50,00 €<`, "Nach Zahlungsart", "Nach Verkäufer", ">Hans<", ">Anna<", "data-print")
+		`data-testid="takings-net">50,00 €<`, "Nach Zahlungsart", "Nach Verkäufer", ">Hans<", ">Anna<", `data-testid="till-report-link"`)
 	// The API, in cents.
 	r = app.client().api(http.MethodGet, "/api/tournaments/"+itoa64(id)+"/takings", basic("Anna", "Anna-password"), nil)
 	var got takingsJSON

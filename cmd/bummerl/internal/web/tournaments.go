@@ -47,6 +47,7 @@ func (s *server) newTournament(c echo.Context) error {
 		Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 2,
 		Prizes:         make([]string, 8),
 		MultiplePrizes: true,
+		AutoCall:       true, // on once a number of tables is set (issue 23)
 	}
 	return render(c, http.StatusOK, views.SettingsPage(views.SettingsModel{Form: settingsValues(lang(c), set)}))
 }
@@ -96,7 +97,7 @@ func (s *server) updateSettings(c echo.Context) error {
 		return render(c, status, views.SettingsPage(views.SettingsModel{ID: id, Name: t.Settings.Name, Form: f, Locked: len(t.Rounds) > 0}))
 	}
 	if cur, err := s.store.Load(c.Request().Context(), id); err == nil && len(cur.Rounds) > 0 {
-		f = views.NewForm(f.Values) // after the draw only the event is sent; the rest is not read
+		f = views.NewForm(f.Values) // after the draw only the event and calling are sent; the rest is not read
 	}
 	if !f.OK() {
 		return show(http.StatusUnprocessableEntity, f)
@@ -198,6 +199,9 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 	if set.MultiplePrizes {
 		v["multiple_prizes"] = "on"
 	}
+	if set.AutoCall {
+		v["auto_call"] = "on"
+	}
 	return views.NewForm(v)
 }
 
@@ -205,7 +209,7 @@ func settingsValues(lang string, set tournament.Settings) views.Form {
 // are reported at their field; the rules themselves are the domain's.
 func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	v := map[string]string{}
-	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes", "date", "start", "venue", "form", "swiss_rounds", "buchholz_cut1"} {
+	for _, k := range []string{"name", "cards", "max_cards", "price", "variant", "closing", "bummerl_to_win", "prizes", "multiple_prizes", "date", "start", "venue", "form", "swiss_rounds", "buchholz_cut1", "auto_call"} {
 		v[k] = strings.TrimSpace(c.FormValue(k))
 	}
 	for i := 1; i <= views.PrizeSlots; i++ {
@@ -220,6 +224,7 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 		MultiplePrizes: v["multiple_prizes"] == "on",
 		Event:          tournament.Event{Date: v["date"], Start: v["start"], Venue: v["venue"]},
 		Form:           formOf(v["form"]),
+		AutoCall:       v["auto_call"] == "on",
 	}
 	number := func(field string) int {
 		n, err := strconv.Atoi(v[field])
@@ -246,12 +251,25 @@ func parseSettingsForm(c echo.Context) (tournament.Settings, views.Form) {
 	for i := 1; i <= prizes && i <= views.PrizeSlots; i++ {
 		set.Prizes = append(set.Prizes, v["prize_"+strconv.Itoa(i)])
 	}
+	defaultPrizes(lang(c), set.Prizes)
 	cents, ok := parseCents(v["price"])
 	if !ok {
 		f.Fail("price", text(c, "settings.price_bad"))
 	}
 	set.PriceCents = cents
 	return set, f
+}
+
+// defaultPrizes names each prize left without a description "Preis n"
+// ("Prize n"), in the language of whoever sets them up: a description is
+// optional (issue 23), and the prize list, the projector and the exports
+// then still say which prize is which.
+func defaultPrizes(lang string, prizes []string) {
+	for i, p := range prizes {
+		if strings.TrimSpace(p) == "" {
+			prizes[i] = views.Textf(lang, "settings.prize_default", i+1)
+		}
+	}
 }
 
 // amount is a euro amount as people type it: "12", "12,5", "12.50", "€ 12,50".

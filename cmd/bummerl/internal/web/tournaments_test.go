@@ -45,7 +45,6 @@ func TestTournamentFormErrors(t *testing.T) {
 		"name too long":      {map[string]string{"name": strings.Repeat("x", 121)}, "name", "Turniername: höchstens 120 Zeichen, nicht 121"},
 		"prize too long":     {map[string]string{"prize_2": strings.Repeat("x", 201)}, "prizes", "Preis 2: höchstens 200 Zeichen, nicht 201"},
 		"ESC in prize":       {map[string]string{"prize_2": "Wein\x1b"}, "prizes", "Preis 2 enthält ein Steuerzeichen (U+001B)"},
-		"prize description":  {map[string]string{"prize_2": ""}, "prizes", "Preis 2 hat keine Beschreibung"},
 		"max cards zero":     {map[string]string{"max_cards": "0"}, "max_cards", "mindestens 1"},
 		"prize count forged": {map[string]string{"prizes": "99"}, "prizes", "angebotenen Werte"},
 		"8 prizes, 4 cards": {map[string]string{"cards": "4", "prizes": "8", "prize_3": "Speck", "prize_4": "Brot",

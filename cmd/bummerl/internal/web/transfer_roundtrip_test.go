@@ -52,7 +52,8 @@ func playEvening(t *testing.T, app *testApp, cards int) int64 {
 	created := decode[tournamentJSON](t, e.call(http.MethodPost, "", e.anna, map[string]any{
 		"name": "Preisschnapsen Übertragung", "cards": cards, "max_cards": 3, "price_cents": 1000,
 		"prizes":          []string{"Schinken", "Kürbiskernöl", "Geselchtes", "Wein", "Speck", "Most", "Brettljause", "Zirbenschnaps"},
-		"multiple_prizes": true, "date": "2026-03-14", "start": "19:00", "venue": "Gasthaus Zur Post"}, http.StatusCreated))
+		"multiple_prizes": true, "date": "2026-03-14", "start": "19:00", "venue": "Gasthaus Zur Post",
+		"auto_call": false}, http.StatusCreated)) // playRound seats matches by hand (issue 23: on by default)
 	e.base += "/" + strconv.FormatInt(created.ID, 10)
 
 	for sold, p := 0, 1; sold < cards; p++ {

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -11,6 +12,11 @@ import (
 
 	"bummerl/store"
 )
+
+// docVersion is the document's version member as exported, plus ahead.
+func docVersion(ahead int) []byte {
+	return fmt.Appendf(nil, `"version": %d`, store.DocumentVersion+ahead)
+}
 
 // upload posts a file as the import form does: multipart, the CSRF token
 // in the form's _csrf field (csrf false leaves it out).
@@ -99,7 +105,7 @@ func TestTransferPages(t *testing.T) {
 	mustNotContain(t, helper.get("/tournaments").body, "/tournaments/import")
 	mustContain(t, org.get("/tournaments/import").body, `enctype="multipart/form-data"`, `name="_csrf"`, `type="file"`)
 
-	wrongVersion := bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 4`), 1) // reads 1 to 3 (issue 14)
+	wrongVersion := bytes.Replace(doc, docVersion(0), docVersion(1), 1) // reads 1 to DocumentVersion (issue 14)
 	refusals := map[string]struct {
 		c      *testClient
 		name   string
@@ -110,7 +116,7 @@ func TestTransferPages(t *testing.T) {
 	}{
 		"not JSON":      {org, "notizen.txt", []byte("Tisch 3: Huber gegen Maier"), true, http.StatusBadRequest, "Das Dokument ist kein gültiges JSON"},
 		"other JSON":    {org, "protokoll.json", []byte(`{"round": 1, "groups": []}`), true, http.StatusBadRequest, "Das ist kein exportiertes Bummerl-Turnier"},
-		"wrong version": {org, "neu.json", wrongVersion, true, http.StatusBadRequest, "Das Dokument ist Version 4 von bummerl-tournament; dieses Bummerl liest nur Version 1 bis 3"},
+		"wrong version": {org, "neu.json", wrongVersion, true, http.StatusBadRequest, fmt.Sprintf("Das Dokument ist Version %d von bummerl-tournament; dieses Bummerl liest nur Version 1 bis %d", store.DocumentVersion+1, store.DocumentVersion)},
 		"damaged":       {org, "kaputt.json", bytes.Replace(doc, []byte(`"Name": "Spieler 1"`), []byte(`"Name": " "`), 1), true, http.StatusUnprocessableEntity, "Das Dokument ist beschädigt"},
 		"no file":       {org, "", nil, true, http.StatusBadRequest, "Bitte eine exportierte Datei wählen."},
 		"no CSRF token": {org, "t.json", doc, false, http.StatusForbidden, ""},
@@ -126,7 +132,7 @@ func TestTransferPages(t *testing.T) {
 	if n := server.tournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments after the refused uploads", n)
 	}
-	if !bytes.Contains(wrongVersion, []byte(`"version": 4`)) {
+	if !bytes.Contains(wrongVersion, docVersion(1)) {
 		t.Fatal("the test's wrong version is not one")
 	}
 
@@ -194,7 +200,7 @@ func TestTransferAPI(t *testing.T) {
 		"anonymous":     {"", "application/json", doc, http.StatusUnauthorized, "unauthorized"},
 		"not JSON type": {vera, "text/plain", doc, http.StatusUnsupportedMediaType, "json_required"},
 		"bad JSON":      {vera, "application/json", doc[:len(doc)/2], http.StatusBadRequest, "bad_document"},
-		"wrong version": {vera, "application/json", bytes.Replace(doc, []byte(`"version": 3`), []byte(`"version": 7`), 1), http.StatusBadRequest, "bad_document"},
+		"wrong version": {vera, "application/json", bytes.Replace(doc, docVersion(0), docVersion(4), 1), http.StatusBadRequest, "bad_document"},
 		"field twice":   {vera, "application/json", bytes.Replace(doc, []byte(`"format"`), []byte(`"version": 3, "format"`), 1), http.StatusBadRequest, "bad_document"},
 		"damaged":       {vera, "application/json", bytes.Replace(doc, []byte(`"MaxCards": 3`), []byte(`"MaxCards": 0`), 1), http.StatusUnprocessableEntity, "bad_document"},
 		// Issue 20: as docs/api.md says, like any body too large.

@@ -1,0 +1,363 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"bummerl/domain/season"
+	"bummerl/domain/text"
+	"bummerl/domain/tournament"
+)
+
+// The register of persons (Spielerkartei, issue 24, docs/season.md): one
+// person across evenings. Every player sold a card is linked to the person
+// of his name (tournament.NameKey, the namesake comparison: a namesake's
+// note is part of his name, so he is a person of his own); a name the
+// register does not know adds a person. Phones are staff-only.
+
+// ErasedName is what an erased person's players are called on every page,
+// print and export of their tournaments: their results stay.
+const ErasedName = "gelöscht"
+
+// Person is one entry of the register.
+type Person struct {
+	ID        season.PersonID `json:"id"`
+	UID       string          `json:"uid"` // carried by exported documents across databases
+	Name      string          `json:"name"`
+	Club      string          `json:"club"`
+	Phone     string          `json:"phone,omitempty"` // staff only
+	FirstSeen time.Time       `json:"first_seen"`
+	LastSeen  time.Time       `json:"last_seen"`
+	Erased    bool            `json:"erased,omitempty"`
+}
+
+type personRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	UID       string
+	Name      string
+	NameKey   *string
+	Club      string
+	Phone     string
+	FirstSeen int64
+	LastSeen  int64
+	ErasedAt  int64
+}
+
+func (personRow) TableName() string { return "persons" }
+
+func (r personRow) person() Person {
+	return Person{ID: season.PersonID(r.ID), UID: r.UID, Name: r.Name, Club: r.Club, Phone: r.Phone,
+		FirstSeen: fromMillis(r.FirstSeen), LastSeen: fromMillis(r.LastSeen), Erased: r.ErasedAt != 0}
+}
+
+type playerPersonRow struct {
+	TournamentID int64 `gorm:"primaryKey"`
+	PlayerID     int   `gorm:"primaryKey"`
+	PersonID     int64
+}
+
+func (playerPersonRow) TableName() string { return "player_persons" }
+
+// Refusals of the register.
+var (
+	errPersonName      = kind(ErrBadUser.Code, "person_name_taken") // the other person's name
+	errMergeSelf       = kind(ErrBadUser.Code, "person_merge_self")
+	errPersonErased    = kind(ErrBadUser.Code, "person_erased")
+	errPersonNameEmpty = kind(ErrBadUser.Code, "person_name_empty")
+)
+
+// linkPlayers links every player of tournament tid not yet linked to the
+// person of his name, adding the persons the register lacks, and marks
+// them seen now. Inside save: a sale links its buyer in its own
+// transaction. want names the persons an import matched by uid (player id
+// → person id); nil otherwise.
+func linkPlayers(tx *gorm.DB, now, tid int64, players []playerRow, want map[int]int64) error {
+	if len(players) == 0 {
+		return nil
+	}
+	var linked []int
+	if err := tx.Model(&playerPersonRow{}).Where("tournament_id = ?", tid).Pluck("player_id", &linked).Error; err != nil {
+		return fmt.Errorf("store: links: %w", err)
+	}
+	done := make(map[int]bool, len(linked))
+	for _, id := range linked {
+		done[id] = true
+	}
+	for _, p := range players {
+		if done[p.ID] || p.Name == ErasedName {
+			continue
+		}
+		person := want[p.ID]
+		if person == 0 {
+			var err error
+			if person, err = personOf(tx, now, p.Name, p.Club, p.Phone); err != nil {
+				return err
+			}
+		}
+		if err := tx.Create(&playerPersonRow{TournamentID: tid, PlayerID: p.ID, PersonID: person}).Error; err != nil {
+			return fmt.Errorf("store: link player %d: %w", p.ID, err)
+		}
+		if err := tx.Model(&personRow{}).Where("id = ?", person).
+			Updates(map[string]any{"last_seen": now}).Error; err != nil {
+			return fmt.Errorf("store: person seen: %w", err)
+		}
+	}
+	return nil
+}
+
+// personOf is the person named name (by NameKey), added when new. ON
+// CONFLICT: two tournaments saved at once on PostgreSQL may add the same
+// name; one row wins and both link to it.
+func personOf(tx *gorm.DB, now int64, name, club, phone string) (int64, error) {
+	key := tournament.NameKey(name)
+	row := personRow{UID: newUID(), Name: name, NameKey: &key, Club: club, Phone: phone, FirstSeen: now, LastSeen: now}
+	if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "name_key"}}, DoNothing: true}).Create(&row).Error; err != nil {
+		return 0, fmt.Errorf("store: add person: %w", err)
+	}
+	var id int64
+	if err := tx.Model(&personRow{}).Where("name_key = ?", key).Pluck("id", &id).Error; err != nil {
+		return 0, fmt.Errorf("store: person: %w", err)
+	}
+	return id, nil
+}
+
+func newUID() string { return strings.ToLower(rand.Text()) }
+
+// Persons lists the register by name; query, when given, keeps those whose
+// NameKey contains its NameKey (the desk's typeahead: "franz hu" finds
+// Fränz Huber). limit 0: all.
+func (s *Store) Persons(ctx context.Context, query string, limit int) ([]Person, error) {
+	var rows []personRow
+	err := s.read(ctx, func(tx *gorm.DB) error {
+		q := tx.Where("erased_at = 0").Order("name_key")
+		if k := tournament.NameKey(query); k != "" {
+			q = q.Where("name_key LIKE ? ESCAPE '\\'", "%"+likeEscape(k)+"%")
+		}
+		if limit > 0 {
+			q = q.Limit(limit)
+		}
+		return q.Find(&rows).Error
+	})
+	out := make([]Person, len(rows))
+	for i, r := range rows {
+		out[i] = r.person()
+	}
+	return out, err
+}
+
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// PersonByID is one person; ErrNotFound when there is none.
+func (s *Store) PersonByID(ctx context.Context, id season.PersonID) (Person, error) {
+	var row personRow
+	err := s.read(ctx, func(tx *gorm.DB) error { return tx.Where("id = ?", id).Take(&row).Error })
+	return row.person(), notFoundIf(err)
+}
+
+func notFoundIf(err error) error {
+	if err == gorm.ErrRecordNotFound {
+		return ErrNotFound
+	}
+	return err
+}
+
+// EditPerson changes a person's name, club and phone (the namesake rule:
+// no two persons of one name). His players in the tournaments keep the
+// name they were sold under.
+func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
+	name, err := checkText(text.PlayerName, p.Name, errPersonNameEmpty)
+	if err != nil {
+		return err
+	}
+	club, err := checkText(text.Club, p.Club, nil)
+	if err != nil {
+		return err
+	}
+	phone, err := checkText(text.Phone, p.Phone, nil)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *gorm.DB) error {
+		var old personRow
+		if err := notFoundIf(tx.Where("id = ?", p.ID).Take(&old).Error); err != nil {
+			return err
+		}
+		if old.ErasedAt != 0 {
+			return errPersonErased
+		}
+		key := tournament.NameKey(name)
+		var other personRow
+		if tx.Where("name_key = ? AND id <> ?", key, p.ID).Limit(1).Find(&other); other.ID != 0 {
+			return errPersonName.with(other.Name).at("name")
+		}
+		cur := old
+		cur.Name, cur.NameKey, cur.Club, cur.Phone = name, &key, club, phone
+		if err := tx.Save(&cur).Error; err != nil {
+			return fmt.Errorf("store: edit person: %w", err)
+		}
+		return writeAudit(tx, s.now(), 0, actor, ActionEditPerson, old.person(), cur.person())
+	})
+}
+
+// MergePersons makes person from (a second entry of one man) into person
+// into: his players link to into, first and last seen widen, from goes.
+func (s *Store) MergePersons(ctx context.Context, actor User, from, into season.PersonID) error {
+	if from == into {
+		return errMergeSelf
+	}
+	return s.write(ctx, func(tx *gorm.DB) error {
+		var a, b personRow
+		if err := notFoundIf(tx.Where("id = ?", from).Take(&a).Error); err != nil {
+			return err
+		}
+		if err := notFoundIf(tx.Where("id = ?", into).Take(&b).Error); err != nil {
+			return err
+		}
+		if err := tx.Model(&playerPersonRow{}).Where("person_id = ?", a.ID).Update("person_id", b.ID).Error; err != nil {
+			return fmt.Errorf("store: merge: %w", err)
+		}
+		if err := tx.Delete(&a).Error; err != nil {
+			return fmt.Errorf("store: merge: %w", err)
+		}
+		old := b
+		b.FirstSeen, b.LastSeen = min(a.FirstSeen, b.FirstSeen), max(a.LastSeen, b.LastSeen)
+		if b.Club == "" {
+			b.Club = a.Club
+		}
+		if b.Phone == "" {
+			b.Phone = a.Phone
+		}
+		if err := tx.Save(&b).Error; err != nil {
+			return fmt.Errorf("store: merge: %w", err)
+		}
+		return writeAudit(tx, s.now(), 0, actor, ActionMergePersons,
+			map[string]any{"from": a.person(), "into": old.person()}, b.person())
+	})
+}
+
+// ErasePerson forgets who a person was: his name, club and phone go from
+// the register and from his players in every tournament (they read
+// ErasedName); his results stay, and his season points with them. The
+// audit line keeps only his id.
+func (s *Store) ErasePerson(ctx context.Context, actor User, id season.PersonID) error {
+	var touched []tournamentRow
+	err := s.write(ctx, func(tx *gorm.DB) error {
+		var row personRow
+		if err := notFoundIf(tx.Where("id = ?", id).Take(&row).Error); err != nil {
+			return err
+		}
+		now := s.now()
+		sub := tx.Model(&playerPersonRow{}).Select("tournament_id, player_id").Where("person_id = ?", id)
+		if err := tx.Model(&playerRow{}).Where("(tournament_id, id) IN (?)", sub).
+			Updates(map[string]any{"name": ErasedName, "club": "", "phone": ""}).Error; err != nil {
+			return fmt.Errorf("store: erase players: %w", err)
+		}
+		// The tournaments' pages are cached by revision: a new one shows
+		// the erasure.
+		var tids []int64
+		if err := tx.Model(&playerPersonRow{}).Distinct("tournament_id").Where("person_id = ?", id).Pluck("tournament_id", &tids).Error; err != nil {
+			return err
+		}
+		for _, tid := range tids {
+			var t tournamentRow
+			if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).
+				Updates(map[string]any{"revision": gorm.Expr("revision + 1"), "updated_at": now}).Error; err != nil {
+				return err
+			}
+			if err := tx.Where("id = ?", tid).Take(&t).Error; err != nil {
+				return err
+			}
+			if err := s.notify(tx, tid, t.Revision, t.Updated); err != nil {
+				return err
+			}
+			touched = append(touched, t)
+		}
+		if err := tx.Model(&row).Updates(map[string]any{"name": "", "name_key": nil, "club": "", "phone": "", "erased_at": now}).Error; err != nil {
+			return fmt.Errorf("store: erase person: %w", err)
+		}
+		return writeAudit(tx, now, 0, actor, ActionErasePerson, map[string]any{"id": id}, map[string]any{"id": id, "erased": true})
+	})
+	if err == nil {
+		for _, t := range touched {
+			s.hub.publish(t.ID, t.Revision, t.Updated)
+		}
+	}
+	return err
+}
+
+// PersonEvening is one tournament a person played.
+type PersonEvening struct {
+	Tournament int64  `json:"tournament"`
+	Name       string `json:"name"`
+	Player     int    `json:"player"`
+	Cards      []int  `json:"cards"`
+}
+
+// PersonExport is everything the register and the tournaments hold about
+// one person (the organiser's answer to a request for his data).
+type PersonExport struct {
+	Person   Person          `json:"person"`
+	Evenings []PersonEvening `json:"evenings"`
+}
+
+// ExportPerson gathers a person's data: his entry and his players.
+func (s *Store) ExportPerson(ctx context.Context, id season.PersonID) (PersonExport, error) {
+	var out PersonExport
+	err := s.read(ctx, func(tx *gorm.DB) error {
+		var row personRow
+		if err := notFoundIf(tx.Where("id = ?", id).Take(&row).Error); err != nil {
+			return err
+		}
+		out.Person = row.person()
+		var links []playerPersonRow
+		if err := tx.Where("person_id = ?", id).Order("tournament_id, player_id").Find(&links).Error; err != nil {
+			return err
+		}
+		for _, l := range links {
+			ev := PersonEvening{Tournament: l.TournamentID, Player: l.PlayerID, Cards: []int{}}
+			if err := tx.Model(&tournamentRow{}).Where("id = ?", l.TournamentID).Pluck("name", &ev.Name).Error; err != nil {
+				return err
+			}
+			if err := tx.Model(&cardRow{}).Where("tournament_id = ? AND player_id = ?", l.TournamentID, l.PlayerID).
+				Order("no").Pluck("no", &ev.Cards).Error; err != nil {
+				return err
+			}
+			out.Evenings = append(out.Evenings, ev)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// personsOf maps tournament tid's players to their persons.
+func personsOf(tx *gorm.DB, tid int64) (map[int]personRow, error) {
+	var links []playerPersonRow
+	if err := tx.Where("tournament_id = ?", tid).Find(&links).Error; err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(links))
+	for i, l := range links {
+		ids[i] = l.PersonID
+	}
+	var rows []personRow
+	if err := tx.Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]personRow, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	out := make(map[int]personRow, len(links))
+	for _, l := range links {
+		out[l.PlayerID] = byID[l.PersonID]
+	}
+	return out, nil
+}

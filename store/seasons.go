@@ -1,0 +1,273 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"gorm.io/gorm"
+
+	"bummerl/domain/season"
+	"bummerl/domain/text"
+	"bummerl/domain/tournament"
+)
+
+// Seasons (Jahreswertung, Cup; issue 24, docs/season.md): a name, the
+// scoring rules and the tournaments that are its evenings. The standings
+// are never stored: SeasonTable recomputes them from the tournaments.
+
+// Season is a season with its evenings (tournament ids, in the order
+// added).
+type Season struct {
+	ID       int64        `json:"id"`
+	Name     string       `json:"name"`
+	Rules    season.Rules `json:"rules"`
+	Evenings []int64      `json:"evenings"`
+}
+
+type seasonRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	Name      string
+	Rules     string
+	CreatedAt int64
+}
+
+func (seasonRow) TableName() string { return "seasons" }
+
+type seasonEveningRow struct {
+	SeasonID     int64 `gorm:"primaryKey"`
+	TournamentID int64 `gorm:"primaryKey"`
+}
+
+func (seasonEveningRow) TableName() string { return "season_evenings" }
+
+// MaxSeasonPlaces bounds a points table (places 1 … 64 score apart).
+const MaxSeasonPlaces = 64
+
+var (
+	errSeasonName  = kind(ErrBadUser.Code, "season_name_empty")
+	errSeasonRules = kind(ErrBadUser.Code, "season_rules") // what is wrong
+)
+
+// checkRules refuses a points table that is too long or negative, an
+// unknown form and a negative n.
+func checkRules(r season.Rules) error {
+	switch {
+	case len(r.Points) > MaxSeasonPlaces:
+		return errSeasonRules.with("points: at most " + strconv.Itoa(MaxSeasonPlaces) + " places").at("points")
+	case slices.ContainsFunc(r.Points, func(p int) bool { return p < 0 || p > 10000 }) || r.Taking < 0 || r.Taking > 10000:
+		return errSeasonRules.with("points: 0 to 10000").at("points")
+	case r.Count != season.BestCard && r.Count != season.EveryCard:
+		return errSeasonRules.with("count: best or every").at("count")
+	case r.Best < 0 || r.Best > 1000:
+		return errSeasonRules.with("best: 0 (all) to 1000").at("best")
+	}
+	return nil
+}
+
+// CreateSeason adds a season with rules.
+func (s *Store) CreateSeason(ctx context.Context, actor User, name string, r season.Rules) (Season, error) {
+	name, err := checkText(text.TournamentName, name, errSeasonName)
+	if err != nil {
+		return Season{}, err
+	}
+	if err := checkRules(r); err != nil {
+		return Season{}, err
+	}
+	rules, _ := json.Marshal(r)
+	row := seasonRow{Name: name, Rules: string(rules), CreatedAt: s.now()}
+	err = s.write(ctx, func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return fmt.Errorf("store: create season: %w", err)
+		}
+		return writeAudit(tx, row.CreatedAt, 0, actor, ActionCreateSeason, nil, map[string]any{"season": row.ID, "name": name, "rules": r})
+	})
+	return Season{ID: row.ID, Name: name, Rules: r, Evenings: []int64{}}, err
+}
+
+// SetSeasonRules changes a season's name and rules.
+func (s *Store) SetSeasonRules(ctx context.Context, actor User, id int64, name string, r season.Rules) error {
+	name, err := checkText(text.TournamentName, name, errSeasonName)
+	if err != nil {
+		return err
+	}
+	if err := checkRules(r); err != nil {
+		return err
+	}
+	rules, _ := json.Marshal(r)
+	return s.write(ctx, func(tx *gorm.DB) error {
+		var old seasonRow
+		if err := notFoundIf(tx.Where("id = ?", id).Take(&old).Error); err != nil {
+			return err
+		}
+		if err := tx.Model(&old).Updates(map[string]any{"name": name, "rules": string(rules)}).Error; err != nil {
+			return fmt.Errorf("store: season rules: %w", err)
+		}
+		return writeAudit(tx, s.now(), 0, actor, ActionSeasonRules,
+			map[string]any{"season": id, "name": old.Name, "rules": json.RawMessage(old.Rules)},
+			map[string]any{"season": id, "name": name, "rules": r})
+	})
+}
+
+// SetSeasonEvening adds tournament tid to the season (in) or takes it out;
+// before or after it is played.
+func (s *Store) SetSeasonEvening(ctx context.Context, actor User, id, tid int64, in bool) error {
+	return s.write(ctx, func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&seasonRow{}).Where("id = ?", id).Count(&n).Error; err != nil || n == 0 {
+			return cmpErr(err, ErrNotFound)
+		}
+		if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).Count(&n).Error; err != nil || n == 0 {
+			return cmpErr(err, ErrNotFound)
+		}
+		row := seasonEveningRow{SeasonID: id, TournamentID: tid}
+		var err error
+		if in {
+			err = tx.Where(row).FirstOrCreate(&row).Error
+		} else {
+			err = tx.Where(row).Delete(&seasonEveningRow{}).Error
+		}
+		if err != nil {
+			return fmt.Errorf("store: season evening: %w", err)
+		}
+		return writeAudit(tx, s.now(), 0, actor, ActionSeasonEvenings, nil, map[string]any{"season": id, "tournament": tid, "in": in})
+	})
+}
+
+// cmpErr is err, or none when nil.
+func cmpErr(err, none error) error {
+	if err != nil {
+		return err
+	}
+	return none
+}
+
+// Seasons lists every season, newest first.
+func (s *Store) Seasons(ctx context.Context) ([]Season, error) {
+	var out []Season
+	err := s.read(ctx, func(tx *gorm.DB) error {
+		var rows []seasonRow
+		if err := tx.Order("id DESC").Find(&rows).Error; err != nil {
+			return err
+		}
+		for _, r := range rows {
+			se, err := seasonOf(tx, r)
+			if err != nil {
+				return err
+			}
+			out = append(out, se)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func seasonOf(tx *gorm.DB, r seasonRow) (Season, error) {
+	se := Season{ID: r.ID, Name: r.Name, Evenings: []int64{}}
+	if err := json.Unmarshal([]byte(r.Rules), &se.Rules); err != nil {
+		return se, fmt.Errorf("store: season %d rules: %w", r.ID, err)
+	}
+	err := tx.Model(&seasonEveningRow{}).Joins("JOIN tournaments ON tournaments.id = season_evenings.tournament_id").
+		Where("season_id = ?", r.ID).Order("tournaments.event_date, tournaments.id").Pluck("tournament_id", &se.Evenings).Error
+	return se, err
+}
+
+// SeasonEvening is one evening of a season's table.
+type SeasonEvening struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Date   string `json:"date"` // as the tournament's event date, or ""
+	Swiss  bool   `json:"swiss"`
+	Played bool   `json:"played"`
+}
+
+// PublicPerson is a person as the public pages show him: no phone.
+type PublicPerson struct {
+	ID     season.PersonID `json:"id"`
+	Name   string          `json:"name"` // "" when erased
+	Club   string          `json:"club"`
+	Erased bool            `json:"erased,omitempty"`
+}
+
+// SeasonTable is a season's standings, recomputed.
+type SeasonTable struct {
+	Season   Season                           `json:"season"`
+	Evenings []SeasonEvening                  `json:"evenings"`
+	Played   int                              `json:"played"`
+	Rows     []season.Row                     `json:"rows"`
+	Persons  map[season.PersonID]PublicPerson `json:"persons"`
+}
+
+// SeasonTable loads season id's tournaments and ranks its persons.
+func (s *Store) SeasonTable(ctx context.Context, id int64) (SeasonTable, error) {
+	var st SeasonTable
+	var evs []season.Evening
+	st.Persons = map[season.PersonID]PublicPerson{}
+	err := s.read(ctx, func(tx *gorm.DB) error {
+		var row seasonRow
+		if err := notFoundIf(tx.Where("id = ?", id).Take(&row).Error); err != nil {
+			return err
+		}
+		var err error
+		if st.Season, err = seasonOf(tx, row); err != nil {
+			return err
+		}
+		for _, tid := range st.Season.Evenings {
+			rs, err := s.loadRows(tx, tid)
+			if err != nil {
+				return err
+			}
+			t, err := rs.toDomain()
+			if err != nil {
+				return err
+			}
+			persons, err := personsOf(tx, tid)
+			if err != nil {
+				return err
+			}
+			ev := evening(t, persons)
+			evs = append(evs, ev)
+			st.Evenings = append(st.Evenings, SeasonEvening{ID: tid, Name: t.Settings.Name,
+				Date: t.Settings.Event.Date, Swiss: ev.Swiss, Played: ev.Played})
+			for _, p := range persons {
+				st.Persons[season.PersonID(p.ID)] = PublicPerson{ID: season.PersonID(p.ID), Name: p.Name, Club: p.Club, Erased: p.ErasedAt != 0}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return st, err
+	}
+	st.Played, _ = season.Progress(evs)
+	st.Rows = season.Standings(evs, st.Season.Rules, "season "+strconv.FormatInt(id, 10))
+	return st, nil
+}
+
+// evening is tournament t as the season sees it: each card's final place
+// and match wins, by the person of its player. A player no person is
+// linked to (none yet) does not score.
+func evening(t *tournament.Tournament, persons map[int]personRow) season.Evening {
+	ev := season.Evening{ID: t.ID, Swiss: t.Settings.IsSwiss(), Played: t.Finished()}
+	wins := map[tournament.CardNo]int{}
+	for _, r := range t.Rounds {
+		for _, m := range r.Matches {
+			if m.Played() {
+				wins[m.Winner()]++
+			}
+		}
+	}
+	for _, st := range t.Standings() {
+		p, ok := persons[int(st.Player)]
+		if !ok {
+			continue
+		}
+		e := season.Entry{Person: season.PersonID(p.ID), Wins: wins[st.Card]}
+		if st.Decided {
+			e.From, e.To = st.From, st.To
+		}
+		ev.Entries = append(ev.Entries, e)
+	}
+	return ev
+}

@@ -1,0 +1,191 @@
+package store_test
+
+import (
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+
+	"bummerl/domain/season"
+	"bummerl/domain/tournament"
+	"bummerl/store"
+)
+
+// seasonPoints is the season table as name → points (erased: "").
+func seasonPoints(t *testing.T, s *store.Store, id int64) map[string]int {
+	t.Helper()
+	st, err := s.SeasonTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, r := range st.Rows {
+		out[st.Persons[r.Person].Name] += r.Points
+	}
+	return out
+}
+
+// expectedPoints recomputes the standings from the tournaments themselves,
+// a person being a name (issue 24: the register links by NameKey).
+func expectedPoints(t *testing.T, s *store.Store, rules season.Rules, ids ...int64) map[string]int {
+	t.Helper()
+	key := map[string]season.PersonID{}
+	name := map[season.PersonID]string{}
+	var evs []season.Evening
+	for _, id := range ids {
+		tr, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := season.Evening{ID: id, Played: tr.Finished()}
+		for _, st := range tr.Standings() {
+			p, _ := tr.Player(st.Player)
+			k := tournament.NameKey(p.Name)
+			if key[k] == 0 {
+				key[k] = season.PersonID(len(key) + 1)
+				name[key[k]] = p.Name
+			}
+			wins := 0
+			for _, m := range tr.CardMatches(st.Card) {
+				if m.Decided && m.Won {
+					wins++
+				}
+			}
+			ev.Entries = append(ev.Entries, season.Entry{Person: key[k], From: st.From, To: st.To, Wins: wins})
+		}
+		evs = append(evs, ev)
+	}
+	out := map[string]int{}
+	for _, r := range season.Standings(evs, rules, "") {
+		out[name[r.Person]] = r.Points
+	}
+	return out
+}
+
+// TestSeasonAcrossLaptops: two clubs run evenings on their laptops, the
+// federation's server imports them, and one season spans both clubs; the
+// persons keep their register ids (uid) and the standings equal a
+// recomputation from the tournaments (issue 24).
+func TestSeasonAcrossLaptops(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		clubA, clubB, server := MustOpen(t), MustOpen(t), open()
+		a1, a2 := storedSimulation(t, clubA, 32, 1), storedSimulation(t, clubA, 32, 2)
+		b1 := storedSimulation(t, clubB, 32, 3)
+		var ids []int64
+		for _, ev := range []struct {
+			s  *store.Store
+			id int64
+		}{{clubA, a1}, {clubA, a2}, {clubB, b1}} {
+			doc, err := ev.s.ExportTournament(ctx, ev.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Persons) == 0 {
+				t.Fatal("the document carries no persons")
+			}
+			tr, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, tr.ID)
+		}
+		// Club A's persons arrive with their uid: the server's person of
+		// that name is the laptop's.
+		onA, _ := clubA.Persons(ctx, "", 0)
+		onServer, _ := server.Persons(ctx, "", 0)
+		uid := map[string]string{}
+		for _, p := range onServer {
+			uid[p.Name] = p.UID
+			if p.Phone != "" {
+				t.Errorf("%s has a phone", p.Name)
+			}
+		}
+		for _, p := range onA {
+			if uid[p.Name] != p.UID {
+				t.Errorf("%s: uid %q on the server, %q on the laptop", p.Name, uid[p.Name], p.UID)
+			}
+		}
+		rules := season.DefaultRules()
+		rules.Best = 2
+		se, err := server.CreateSeason(ctx, admin, "Cup 2026", rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids {
+			if err := server.SetSeasonEvening(ctx, admin, se.ID, id, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, want := seasonPoints(t, server, se.ID), expectedPoints(t, server, rules, ids...)
+		if !maps.Equal(got, want) {
+			t.Errorf("season points\n got %v\nwant %v", got, want)
+		}
+		st, _ := server.SeasonTable(ctx, se.ID)
+		if st.Played != 3 || len(st.Evenings) != 3 {
+			t.Errorf("played %d of %d", st.Played, len(st.Evenings))
+		}
+	})
+}
+
+// TestRegister: sales link persons by NameKey; the typeahead finds them
+// accent-, case- and ß-insensitively; merge and erase keep the results;
+// the export holds the person's evenings (issue 24).
+func TestRegister(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		id1, id2 := storedSimulation(t, s, 16, 4), storedSimulation(t, s, 16, 5)
+		found, err := s.Persons(ctx, "ANNA hüber", 10)
+		if err != nil || len(found) != 1 || found[0].Name != "Anna Huber" {
+			t.Fatalf("typeahead: %v %v", found, err)
+		}
+		// A second entry of Anna Huber, typed differently on a third
+		// evening ("Anna Hubér" is her by NameKey; "A. Huber" is not).
+		tr := mustCreate(t, s, settings(4))
+		if _, err := s.Update(ctx, tr.ID, admin, store.ActionSell, func(x *tournament.Tournament) error {
+			_, _, err := x.SellTo(tournament.Player{Name: "A. Huber"}, 1)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		second, _ := s.Persons(ctx, "a. huber", 1)
+		anna := found[0]
+		se, err := s.CreateSeason(ctx, admin, "Jahreswertung", season.DefaultRules())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []int64{id1, id2, tr.ID} {
+			if err := s.SetSeasonEvening(ctx, admin, se.ID, id, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := seasonPoints(t, s, se.ID)
+		if err := s.MergePersons(ctx, admin, second[0].ID, anna.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MergePersons(ctx, admin, anna.ID, anna.ID); !errors.Is(err, store.ErrBadUser) {
+			t.Errorf("merge with himself: %v", err)
+		}
+		exp, err := s.ExportPerson(ctx, anna.ID)
+		if err != nil || len(exp.Evenings) != 3 {
+			t.Fatalf("export: %+v %v", exp, err)
+		}
+		other, _ := s.Persons(ctx, "josef", 1)
+		if err := s.EditPerson(ctx, admin, store.Person{ID: anna.ID, Name: "  " + other[0].Name + "  "}); !errors.Is(err, store.ErrBadUser) {
+			t.Errorf("renamed like another: %v", err)
+		}
+		if err := s.ErasePerson(ctx, admin, anna.ID); err != nil {
+			t.Fatal(err)
+		}
+		after := seasonPoints(t, s, se.ID)
+		if after[""] != before["Anna Huber"] || after["Anna Huber"] != 0 {
+			t.Errorf("erased: before %v after %v", before, after)
+		}
+		loaded, _ := s.Load(ctx, id1)
+		if !slices.ContainsFunc(loaded.Players, func(p tournament.Player) bool { return p.Name == store.ErasedName }) {
+			t.Error("the erased player keeps his name")
+		}
+		if _, ok := loaded.Namesake("Anna Huber"); ok {
+			t.Error("Anna Huber is still a player")
+		}
+	})
+}

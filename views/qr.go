@@ -1,0 +1,37 @@
+package views
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/skip2/go-qrcode"
+)
+
+// qrPath draws the QR code of url as one SVG path of dark runs, a row at
+// a time, with its quiet zone; size is the side in modules. The entry
+// cards carry it inline: a sheet of 256 cards is then one request
+// instead of 257, prints as sharp as the printer can, and never waits on
+// the server while the desk is busy (the PNG route encodes 2 ms a card).
+func qrPath(url string) (size int, d string) {
+	q, err := qrcode.New(url, qrcode.Medium)
+	if err != nil {
+		return 0, "" // a card address is never too long (cardURL bounds the host)
+	}
+	bits := q.Bitmap()
+	var b strings.Builder
+	for y, row := range bits {
+		for x := 0; x < len(row); {
+			if !row[x] {
+				x++
+				continue
+			}
+			w := 1
+			for x+w < len(row) && row[x+w] {
+				w++
+			}
+			b.WriteString("M" + strconv.Itoa(x) + " " + strconv.Itoa(y) + "h" + strconv.Itoa(w) + "v1h-" + strconv.Itoa(w) + "z")
+			x += w
+		}
+	}
+	return len(bits), b.String()
+}
