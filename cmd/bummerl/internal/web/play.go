@@ -112,7 +112,7 @@ type seatLink struct {
 	t    seatTable
 	dt   store.DigitalTable // the table when the link was looked up
 	seat int
-	base string         // the link's path: its pages are base + "/table", …
+	base string        // the link's path: its pages are base + "/table", …
 	game *practiceGame // the practice game, nil for a tournament's table
 }
 

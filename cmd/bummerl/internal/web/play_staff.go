@@ -288,7 +288,7 @@ func (s *server) replay(c echo.Context, t seatTable, dt store.DigitalTable, back
 	}
 	want, _ := strconv.Atoi(c.QueryParam("deal"))
 	step, _ := strconv.Atoi(c.QueryParam("step"))
-	var ask *bot.View          // the view the bot is asked about, for /why
+	var ask *bot.View            // the view the bot is asked about, for /why
 	var played *schnapsen.Action // and the action taken there
 	err = t.read(ctx, func(_ store.DigitalTable, match *table.Match) error {
 		for i, d := range match.Deals() {
