@@ -8,6 +8,7 @@ func init() {
 		"practice.intro":        {"Spiel ein Bummerl gegen den Computer, während du wartest: auf deinen Gegner, auf die nächste Runde oder einfach so. Nach jedem Spiel kannst du es nachspielen und bei jedem Zug fragen, was der Computer davon hält.", "Play a Bummerl against the computer while you wait: for your opponent, for the next round, or just for fun. After every deal you can replay it and ask at every move what the computer thinks of it."},
 		"practice.never_counts": {"Eine Übungspartie zählt nie für das Turnier.", "A practice game never counts for the tournament."},
 		"practice.rules":        {"Gespielt wird ein Bummerl %s.", "You play one Bummerl of %s."},
+		"practice.german":       {"Deutsche Karten (Herz, Schelle, Eichel, Laub)", "German-suited cards (Herz, Schelle, Eichel, Laub)"},
 		"practice.start":        {"Übungspartie starten", "Start a practice game"},
 		"practice.back":         {"Zurück", "Back"},
 		"practice.banner":       {"Übung gegen den Computer.", "Practice against the computer."},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"bummerl/domain/schnapsen"
 )
@@ -61,7 +62,15 @@ type WhyRow struct {
 
 func percent(x float64) string { return fmt.Sprintf("%.0f %%", 100*x) }
 
-func signedPoints(x float64) string { return fmt.Sprintf("%+.2f", x) }
+// signedPoints is an expected number of game points with its sign:
+// "+0,25", "−1,50" (German decimal comma; English "+0.25", "−1.50").
+func signedPoints(ctx context.Context, x float64) string {
+	s := strings.Replace(fmt.Sprintf("%+.2f", x), "-", "−", 1)
+	if EnvOf(ctx).Lang != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
 
 // whyLink is the bot's explanation of step (the state before action
 // step+1) of the deal shown.
