@@ -50,7 +50,11 @@ func (p seatPhone) state(t *testing.T) (seatState, string) {
 }
 
 // move posts a move the way the page's forms do (htmx).
-func (p seatPhone) move(seq int, mv table.Move) response {
+func (p seatPhone) move(seq int, mv table.Move) response { return postMove(p.c, p.path(""), seq, mv) }
+
+// postMove posts a move to the seat link base (/play/TOKEN or
+// /practice/TOKEN) the way the page's forms do (htmx).
+func postMove(c *testClient, base string, seq int, mv table.Move) response {
 	form := url.Values{"id": {mv.ID}, "seq": {strconv.Itoa(seq)}}
 	if mv.Resign != "" {
 		form.Set("resign", string(mv.Resign))
@@ -63,7 +67,7 @@ func (p seatPhone) move(seq int, mv table.Move) response {
 			form.Set("suit", mv.Suit.String())
 		}
 	}
-	return p.c.htmx(p.path("/move"), form)
+	return c.htmx(base+"/move", form)
 }
 
 var seatLinkRE = regexp.MustCompile(`data-testid="seat-link-(\d)"[^>]*>|href="[^"]*/play/([A-Za-z0-9_-]+)" data-testid="seat-link-(\d)"`)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/domain/schnapsen"
 	"bummerl/domain/season"
 	"bummerl/domain/table"
 	"bummerl/domain/tournament"
@@ -104,6 +105,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/play/:table/seat/:seat/qr.png":     {"", "\x89PNG", ""},
 		"/t/:id/play/:table/record.json":           {"", `"deals":[`, ""},
 		"/t/:id/play/:table/replay":                {"", `data-testid="replay-deals"`, ""},
+		"/t/:id/play/:table/replay/why":            {"", `data-testid="why"`, ""}, // the bot explains step 0 (issue 25)
 		"/referee":                                 {"", `data-testid="referee-form"`, ""},
 		"/status":                                  {"", `data-testid="status-streams"`, ""},
 		"/api/status":                              {"", `"streams":{`, ""},
@@ -112,6 +114,15 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/play/:token/state.json":                  {"", `"state":"finished"`, ""},
 		"/play/:token/record.json":                 {"", `"deals":[`, ""},
 		"/play/:token/replay":                      {"", `data-testid="replay-deals"`, ""},
+		"/play/:token/replay/why":                  {"", `data-testid="why"`, ""},
+		// A practice game against the bot (issue 25), just started.
+		"/practice":                    {"", `data-testid="practice-form"`, ""},
+		"/practice/:token":             {"", `data-testid="practice-banner"`, ""},
+		"/practice/:token/table":       {"", `data-testid="practice-banner"`, ""},
+		"/practice/:token/state.json":  {"", `"state":"playing"`, ""},
+		"/practice/:token/record.json": {"", `"deals":[`, ""},
+		"/practice/:token/replay":      {"", `data-testid="replay-deals"`, ""},
+		"/practice/:token/replay/why":  {"", `data-testid="replay-deals"`, ""},
 	}
 	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
 		t.Fatal(err)
@@ -124,6 +135,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	var digital store.DigitalTable // played once round 1 is drawn
+	const practiceToken = "practice-0123456789abcdef"
 	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
 	walk := func(stage string, drawn bool) {
@@ -136,7 +148,7 @@ func TestPendingSeedSecret(t *testing.T) {
 			// The stream never ends; it carries revision numbers and the
 			// public pages' parts walked here (TestLiveStream,
 			// TestLivePartsOneConnection).
-			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || r.Path == "/play/:token/events" {
+			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || strings.HasSuffix(r.Path, "/:token/events") {
 				continue
 			}
 			pg, ok := pages[r.Path]
@@ -148,8 +160,12 @@ func TestPendingSeedSecret(t *testing.T) {
 				continue // no round is drawn yet, no digital table played
 			}
 			walked++
+			token := digital.Seats[0]
+			if strings.HasPrefix(r.Path, practicePrefix) {
+				token = practiceToken
+			}
 			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":sid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
-				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
+				":token", token, ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.get(path)
 				if strings.Contains(got.body, pending.Seed) {
@@ -219,6 +235,11 @@ func TestPendingSeedSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, _, err := f.app.store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
+	}
+	// A practice game against the bot (issue 25).
+	if _, err := f.app.s.practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
+		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
 		t.Fatal(err)
 	}
 	f.finishRound(1)
