@@ -63,6 +63,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/sale", s.saleDesk)
 	st.add(http.MethodPost, "/t/:id/sale", s.sell)
 	st.add(http.MethodGet, "/t/:id/sale/search", s.searchPlayers)
+	st.add(http.MethodGet, "/t/:id/sale/persons", s.salePersons)
 	st.add(http.MethodPost, "/t/:id/sale/cancel", s.cancelSale)
 	st.add(http.MethodGet, "/t/:id/players/:pid/edit", s.editPlayerForm)
 	st.add(http.MethodPost, "/t/:id/players/:pid/edit", s.editPlayer)

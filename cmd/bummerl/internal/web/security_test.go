@@ -48,6 +48,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/tournaments":                        {"", "Preisschnapsen Hinterbrühl", ""},
 		"/t/:id/sale":                         {"", `data-testid="desk"`, ""},
 		"/t/:id/sale/search":                  {"?q=Spieler", "Spieler 1", ""},
+		"/t/:id/sale/persons":                 {"?name=spieler", `data-name="Spieler 1"`, ""},
 		"/t/:id/players/:pid/edit":            {"", `value="Spieler 1"`, ""},
 		"/t/:id/entry-cards":                  {"", "Startkarten · Preisschnapsen Hinterbrühl", ""},
 		"/t/:id/rounds/:round/matches/:match": {"", `data-testid="pairing"`, ""},
