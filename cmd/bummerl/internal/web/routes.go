@@ -96,6 +96,10 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round/sheets", s.printSheets)
 	st.add(http.MethodGet, "/t/:id/print/bracket", s.printBracket)
 	st.add(http.MethodGet, "/t/:id/print/prizes", s.printPrizes)
+	// The register of persons (issue 24, persons.go): phones, staff only.
+	st.add(http.MethodGet, "/persons", s.personsPage)
+	st.add(http.MethodGet, "/persons/:pid", s.personPage)
+	st.add(http.MethodPost, "/persons/:pid", s.editPerson)
 	// The room's connections and streams (status.go).
 	st.add(http.MethodGet, "/status", s.statusPage)
 
@@ -144,6 +148,12 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/users/:uid/remove", s.confirmRemoveUser)
 	org.add(http.MethodPost, "/users/:uid/remove", s.removeUser)
 	org.add(http.MethodGet, "/backup", s.backup)
+	// Merging, erasing and exporting a person of the register (issue 24).
+	org.add(http.MethodGet, "/persons/:pid/merge", s.mergePage)
+	org.add(http.MethodPost, "/persons/:pid/merge", s.mergePersons)
+	org.add(http.MethodGet, "/persons/:pid/erase", s.eraseConfirm)
+	org.add(http.MethodPost, "/persons/:pid/erase", s.erasePerson)
+	org.add(http.MethodGet, "/persons/:pid/export.json", s.exportPerson)
 
 	// JSON API (docs/api.md), same access levels.
 	apiPub := s.group(e, public)

@@ -148,6 +148,9 @@ func TestRouteAccess(t *testing.T) {
 		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
 		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
 		"POST /t/:id/swiss/seeds", "PUT /api/tournaments/:id/seeds", // the seed list (SW-4)
+		// Merging, erasing and exporting a person of the register (issue 24).
+		"GET /persons/:pid/merge", "POST /persons/:pid/merge", "GET /persons/:pid/erase", "POST /persons/:pid/erase",
+		"GET /persons/:pid/export.json",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]
