@@ -38,6 +38,12 @@ func (s *server) routes(e *echo.Echo) {
 	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
 	pub.cachedPage("/t/:id/names", s.namesPage)
 	pub.cachedPage("/t/:id/screen/names", s.namesScreen)
+	// Seasons (issue 24, season.go): standings, their A4 sheet and CSV;
+	// no phones.
+	pub.add(http.MethodGet, "/seasons", s.seasonsPage)
+	pub.add(http.MethodGet, "/seasons/:sid", s.seasonPage(false))
+	pub.add(http.MethodGet, "/seasons/:sid/print", s.seasonPage(true))
+	pub.add(http.MethodGet, "/seasons/:sid/standings.csv", s.seasonCSV)
 	// Digital tables: a seat's secret link (play.go, docs/play.md).
 	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
 	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))
@@ -148,6 +154,12 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/users/:uid/remove", s.confirmRemoveUser)
 	org.add(http.MethodPost, "/users/:uid/remove", s.removeUser)
 	org.add(http.MethodGet, "/backup", s.backup)
+	// A season's rules and evenings (issue 24).
+	org.add(http.MethodGet, "/seasons/new", s.newSeasonForm)
+	org.add(http.MethodPost, "/seasons", s.createSeason)
+	org.add(http.MethodGet, "/seasons/:sid/edit", s.seasonEditForm)
+	org.add(http.MethodPost, "/seasons/:sid/edit", s.editSeason)
+	org.add(http.MethodPost, "/seasons/:sid/evenings", s.seasonEvening)
 	// Merging, erasing and exporting a person of the register (issue 24).
 	org.add(http.MethodGet, "/persons/:pid/merge", s.mergePage)
 	org.add(http.MethodPost, "/persons/:pid/merge", s.mergePersons)
