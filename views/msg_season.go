@@ -17,7 +17,7 @@ func init() {
 		"audit.season_evenings":   {"Abende der Wertung geändert", "Season evenings changed"},
 		"season.title":            {"Jahreswertung", "Season standings"},
 		"season.progress":         {"Jahreswertung nach %d von %d Abenden", "Season standings after %d of %d evenings"},
-		"season.place":            {"Platz %d in der Jahreswertung", "Place %d in the season standings"},
+		"season.place_in":         {"Platz %d in der Jahreswertung %s", "Place %d in the season standings %s"},
 		"season.col_place":        {"Platz", "Place"},
 		"season.col_name":         {"Name", "Name"},
 		"season.col_club":         {"Verein/Ort", "Club/place"},

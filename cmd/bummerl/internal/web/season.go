@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -314,4 +315,69 @@ func (s *server) seasonEvening(c echo.Context) error {
 		return s.renderSeasonForm(c, pr.status, se, rulesForm(se.Name, se.Rules), pr.msg)
 	}
 	return redirect(c, fmt.Sprintf("/seasons/%d/edit", se.ID))
+}
+
+// seasonTop is how many places the projector's season line names.
+const seasonTop = 5
+
+// seasonStanding is the newest season a tournament is an evening of: its
+// line for the projector and each player's place (issue 24).
+type seasonStanding struct {
+	line   views.SeasonLine
+	places map[season.PersonID]int
+	person map[int]season.PersonID // the tournament's players' persons
+}
+
+// seasonOfEvening is sn's tournament's season standing, or nil when it is
+// in none. It is computed once per snapshot: the hundreds of phones and
+// the projector of one revision share it; a season changes when one of
+// its evenings finishes, which is a new revision of that tournament.
+func (s *server) seasonOfEvening(ctx context.Context, sn *snapshot) *seasonStanding {
+	sn.seasonOnce.Do(func() {
+		st, err := s.loadSeasonStanding(context.WithoutCancel(ctx), sn.t.ID)
+		if err != nil { // the line is an extra: the page goes without it
+			s.log.Error("season standing", "tournament", sn.t.ID, "err", err)
+		}
+		sn.season = st
+	})
+	return sn.season
+}
+
+func (s *server) loadSeasonStanding(ctx context.Context, tid int64) (*seasonStanding, error) {
+	ids, err := s.store.SeasonsOf(ctx, tid)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	st, err := s.store.SeasonTable(ctx, ids[0])
+	if err != nil {
+		return nil, err
+	}
+	out := &seasonStanding{line: views.SeasonLine{ID: st.Season.ID, Name: st.Season.Name, Played: st.Played, Total: len(st.Evenings)},
+		places: map[season.PersonID]int{}}
+	for _, r := range st.Rows {
+		out.places[r.Person] = r.Place
+		if len(out.line.Top) < seasonTop {
+			p := st.Persons[r.Person]
+			out.line.Top = append(out.line.Top, views.SeasonTop{Place: r.Place, Name: p.Name, Erased: p.Erased, Points: r.Points, Lot: r.Lot})
+		}
+	}
+	if out.person, err = s.store.PlayerPersons(ctx, tid); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// placeOf is player p's line: the season with his place, nil when he has
+// none (yet).
+func (st *seasonStanding) placeOf(p int) *views.SeasonLine {
+	if st == nil {
+		return nil
+	}
+	place := st.places[st.person[p]]
+	if place == 0 {
+		return nil
+	}
+	line := st.line
+	line.Place = place
+	return &line
 }

@@ -160,6 +160,12 @@ func TestSeasonPages(t *testing.T) {
 		t.Errorf("csv: %q", rows)
 	}
 
+	// The winner's phone names his place; the projector at the end the
+	// season's progress and top places.
+	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(winner.Card))).body, `data-testid="season-place"`,
+		"Platz 1 in der Jahreswertung Cup 2026")
+	mustContain(t, anon.get(f.path+"/screen").body, `data-testid="screen-season"`, "Cup 2026: Jahreswertung nach 1 von 1 Abenden", wp.Name)
+
 	// New rules: the standings follow at once (never stored).
 	if r := f.org.post("/seasons/1/edit", form(map[string]string{"points": "30"})); r.status != http.StatusSeeOther {
 		t.Fatalf("rules: %d %s", r.status, r.body)
