@@ -361,3 +361,18 @@ func personsOf(tx *gorm.DB, tid int64) (map[int]personRow, error) {
 	}
 	return out, nil
 }
+
+// registerActions are the audit actions of the register.
+var registerActions = []Action{ActionEditPerson, ActionMergePersons, ActionErasePerson}
+
+// RegisterAudit lists the latest limit changes of the register (edits,
+// merges, erasures), newest first.
+func (s *Store) RegisterAudit(ctx context.Context, limit int) ([]AuditEntry, error) {
+	var rows []auditRow
+	err := s.rdb.WithContext(ctx).Where("tournament_id IS NULL AND action IN ?", registerActions).
+		Order("id DESC").Limit(limit).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("store: audit of the register: %w", err)
+	}
+	return auditEntries(rows), nil
+}

@@ -271,3 +271,24 @@ func evening(t *tournament.Tournament, persons map[int]personRow) season.Evening
 	}
 	return ev
 }
+
+// SeasonsOf lists the seasons tournament tid is an evening of, newest
+// first (the player's page and the projector show its standing).
+func (s *Store) SeasonsOf(ctx context.Context, tid int64) ([]int64, error) {
+	var ids []int64
+	err := s.read(ctx, func(tx *gorm.DB) error {
+		return tx.Model(&seasonEveningRow{}).Where("tournament_id = ?", tid).Order("season_id DESC").Pluck("season_id", &ids).Error
+	})
+	return ids, err
+}
+
+// PlayerPersons maps tournament tid's players to their persons.
+func (s *Store) PlayerPersons(ctx context.Context, tid int64) (map[int]season.PersonID, error) {
+	var links []playerPersonRow
+	err := s.read(ctx, func(tx *gorm.DB) error { return tx.Where("tournament_id = ?", tid).Find(&links).Error })
+	out := make(map[int]season.PersonID, len(links))
+	for _, l := range links {
+		out[l.PlayerID] = season.PersonID(l.PersonID)
+	}
+	return out, err
+}

@@ -61,7 +61,9 @@ func (s *server) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m := playerModel(derived(c, t), card, lang(c))
+	sn := derived(c, t)
+	m := playerModel(sn, card, lang(c))
+	m.Season = s.seasonOfEvening(c.Request().Context(), sn).placeOf(int(card.Player))
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.PlayerNext(m))
 	}

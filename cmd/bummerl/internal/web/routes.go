@@ -38,6 +38,12 @@ func (s *server) routes(e *echo.Echo) {
 	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
 	pub.cachedPage("/t/:id/names", s.namesPage)
 	pub.cachedPage("/t/:id/screen/names", s.namesScreen)
+	// Seasons (issue 24, season.go): standings, their A4 sheet and CSV;
+	// no phones.
+	pub.add(http.MethodGet, "/seasons", s.seasonsPage)
+	pub.add(http.MethodGet, "/seasons/:sid", s.seasonPage(false))
+	pub.add(http.MethodGet, "/seasons/:sid/print", s.seasonPage(true))
+	pub.add(http.MethodGet, "/seasons/:sid/standings.csv", s.seasonCSV)
 	// Digital tables: a seat's secret link (play.go, docs/play.md), and
 	// a practice game against the bot on the same table screen
 	// (practice.go). The bot's explanation of a step (/replay/why) waits
@@ -71,6 +77,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/sale", s.saleDesk)
 	st.add(http.MethodPost, "/t/:id/sale", s.sell)
 	st.add(http.MethodGet, "/t/:id/sale/search", s.searchPlayers)
+	st.add(http.MethodGet, "/t/:id/sale/persons", s.salePersons)
 	st.add(http.MethodPost, "/t/:id/sale/cancel", s.cancelSale)
 	st.add(http.MethodGet, "/t/:id/players/:pid/edit", s.editPlayerForm)
 	st.add(http.MethodPost, "/t/:id/players/:pid/edit", s.editPlayer)
@@ -104,6 +111,10 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/print/rounds/:round/sheets", s.printSheets)
 	st.add(http.MethodGet, "/t/:id/print/bracket", s.printBracket)
 	st.add(http.MethodGet, "/t/:id/print/prizes", s.printPrizes)
+	// The register of persons (issue 24, persons.go): phones, staff only.
+	st.add(http.MethodGet, "/persons", s.personsPage)
+	st.add(http.MethodGet, "/persons/:pid", s.personPage)
+	st.add(http.MethodPost, "/persons/:pid", s.editPerson)
 	// The room's connections and streams (status.go).
 	st.add(http.MethodGet, "/status", s.statusPage)
 
@@ -152,6 +163,18 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/users/:uid/remove", s.confirmRemoveUser)
 	org.add(http.MethodPost, "/users/:uid/remove", s.removeUser)
 	org.add(http.MethodGet, "/backup", s.backup)
+	// A season's rules and evenings (issue 24).
+	org.add(http.MethodGet, "/seasons/new", s.newSeasonForm)
+	org.add(http.MethodPost, "/seasons", s.createSeason)
+	org.add(http.MethodGet, "/seasons/:sid/edit", s.seasonEditForm)
+	org.add(http.MethodPost, "/seasons/:sid/edit", s.editSeason)
+	org.add(http.MethodPost, "/seasons/:sid/evenings", s.seasonEvening)
+	// Merging, erasing and exporting a person of the register (issue 24).
+	org.add(http.MethodGet, "/persons/:pid/merge", s.mergePage)
+	org.add(http.MethodPost, "/persons/:pid/merge", s.mergePersons)
+	org.add(http.MethodGet, "/persons/:pid/erase", s.eraseConfirm)
+	org.add(http.MethodPost, "/persons/:pid/erase", s.erasePerson)
+	org.add(http.MethodGet, "/persons/:pid/export.json", s.exportPerson)
 
 	// JSON API (docs/api.md), same access levels.
 	apiPub := s.group(e, public)

@@ -114,7 +114,7 @@ func TestRouteAccess(t *testing.T) {
 		// Wo spiele ich? (issue 23): names, tables and card numbers, as the room sees them.
 		"GET /t/:id/names", "GET /t/:id/screen/names",
 		// A season's standings (issue 24): no phones.
-		"GET /api/seasons/:sid",
+		"GET /api/seasons/:sid", "GET /seasons", "GET /seasons/:sid", "GET /seasons/:sid/print", "GET /seasons/:sid/standings.csv",
 		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
 		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
 		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
@@ -154,6 +154,11 @@ func TestRouteAccess(t *testing.T) {
 		"POST /api/tournaments/:id/late-entries", "POST /api/tournaments/:id/cards/:no/withdraw",
 		"GET /t/:id/swiss/end", "POST /t/:id/swiss/end", "POST /api/tournaments/:id/end",
 		"POST /t/:id/swiss/seeds", "PUT /api/tournaments/:id/seeds", // the seed list (SW-4)
+		// A season's rules and evenings (issue 24).
+		"GET /seasons/new", "POST /seasons", "GET /seasons/:sid/edit", "POST /seasons/:sid/edit", "POST /seasons/:sid/evenings",
+		// Merging, erasing and exporting a person of the register (issue 24).
+		"GET /persons/:pid/merge", "POST /persons/:pid/merge", "GET /persons/:pid/erase", "POST /persons/:pid/erase",
+		"GET /persons/:pid/export.json",
 	}
 	for level, want := range map[access][]string{public: wantPublic, organiser: wantOrganiser} {
 		got := levels[level]

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -8,7 +9,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/domain/season"
 	"bummerl/domain/tournament"
+	"bummerl/store"
 	"bummerl/views"
 )
 
@@ -36,8 +39,52 @@ func (s *server) searchPlayers(c echo.Context) error {
 	return render(c, http.StatusOK, views.SearchResults(saleModel(t, c.QueryParam("q"), views.Form{})))
 }
 
+// maxPersons bounds the register persons the desk's typeahead offers.
+const maxPersons = 8
+
+// salePersons answers the typeahead of the desk's name field (issue 24):
+// the register's persons whose name contains what is typed, each marked
+// with the cards he holds in this tournament already.
+func (s *server) salePersons(c echo.Context) error {
+	t, err := s.loadTournament(c)
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSpace(c.QueryParam("name"))
+	if name == "" { // an emptied field offers nobody
+		return render(c, http.StatusOK, views.SalePersons(nil))
+	}
+	ps, err := s.store.Persons(c.Request().Context(), name, maxPersons)
+	if err != nil {
+		return err
+	}
+	cards := t.CardsByPlayer()
+	out := make([]views.SalePerson, len(ps))
+	for i, p := range ps {
+		out[i] = views.SalePerson{ID: int64(p.ID), Name: p.Name, Club: p.Club}
+		if pl, ok := playerNamed(t, p.Name); ok {
+			out[i].Cards = cards[pl.ID]
+		}
+	}
+	return render(c, http.StatusOK, views.SalePersons(out))
+}
+
+// playerNamed is t's player of name's NameKey: a register person is the
+// player of his name (docs/season.md).
+func playerNamed(t *tournament.Tournament, name string) (tournament.Player, bool) {
+	key := tournament.NameKey(name)
+	for _, p := range t.Players {
+		if tournament.NameKey(p.Name) == key {
+			return p, true
+		}
+	}
+	return tournament.Player{}, false
+}
+
 // sell adds a player and sells him cards, or sells more cards to a player
-// found by the search (form field "player"), in one transaction (P-1).
+// found by the search (form field "player"), in one transaction (P-1). A
+// register person picked in the typeahead (field "person") is that player
+// when he has one here, else a new player with the register's details.
 func (s *server) sell(c echo.Context) error {
 	id, err := tournamentID(c)
 	if err != nil {
@@ -50,22 +97,30 @@ func (s *server) sell(c echo.Context) error {
 		f      views.Form
 		player tournament.PlayerID
 	)
+	fields := map[string]string{
+		"name":    strings.TrimSpace(c.FormValue("name")),
+		"club":    strings.TrimSpace(c.FormValue("club")),
+		"phone":   strings.TrimSpace(c.FormValue("phone")),
+		"count":   strings.TrimSpace(c.FormValue("count")),
+		"numbers": strings.TrimSpace(c.FormValue("numbers")),
+		"payment": c.FormValue("payment"),
+	}
+	if p := c.FormValue("person"); p != "" && c.FormValue("player") == "" {
+		if player, err = s.personBuyer(c, id, p, fields); err != nil {
+			return err
+		}
+	}
 	if p := c.FormValue("player"); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil {
 			return badRequest(c, "player", "form.number_bad")
 		}
 		player = tournament.PlayerID(n)
+	}
+	if player != 0 {
 		f = views.NewForm(nil)
 	} else {
-		f = views.NewForm(map[string]string{
-			"name":    strings.TrimSpace(c.FormValue("name")),
-			"club":    strings.TrimSpace(c.FormValue("club")),
-			"phone":   strings.TrimSpace(c.FormValue("phone")),
-			"count":   strings.TrimSpace(c.FormValue("count")),
-			"numbers": strings.TrimSpace(c.FormValue("numbers")),
-			"payment": c.FormValue("payment"),
-		})
+		f = views.NewForm(fields)
 	}
 	refuse := func(status int, f views.Form) error {
 		return s.refuse(c, id, status, q, f, player == 0)
@@ -123,6 +178,33 @@ func (s *server) sell(c echo.Context) error {
 		return render(c, http.StatusOK, views.SaleAskDone(m))
 	}
 	return render(c, http.StatusOK, views.SaleUpdate(m))
+}
+
+// personBuyer reads the register person picked at the desk (form value
+// p): his player in tournament id, or none, and then his name, club and
+// phone go into fields (what was typed there gives way).
+func (s *server) personBuyer(c echo.Context, id int64, p string, fields map[string]string) (tournament.PlayerID, error) {
+	n, err := strconv.ParseInt(p, 10, 64)
+	if err != nil {
+		return 0, badRequest(c, "person", "form.number_bad")
+	}
+	ctx := c.Request().Context()
+	person, err := s.store.PersonByID(ctx, season.PersonID(n))
+	if errors.Is(err, store.ErrNotFound) || err == nil && person.Erased {
+		return 0, badRequest(c, "person", "sale.person_gone")
+	}
+	if err != nil {
+		return 0, err
+	}
+	t, err := s.store.Load(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	if pl, ok := playerNamed(t, person.Name); ok {
+		return pl.ID, nil
+	}
+	fields["name"], fields["club"], fields["phone"] = person.Name, person.Club, person.Phone
+	return 0, nil
 }
 
 // cancelSale takes a card back before the draw.

@@ -22,6 +22,9 @@ func (s *server) screenPage(c echo.Context) error {
 		return err
 	}
 	m := screenModel(t, lang(c))
+	if st := s.seasonOfEvening(c.Request().Context(), derived(c, t)); st != nil {
+		m.Season = &st.line
+	}
 	if isHTMX(c) {
 		return render(c, http.StatusOK, views.ScreenContent(m))
 	}

@@ -62,3 +62,134 @@ func TestAPISeason(t *testing.T) {
 		t.Errorf("unknown season: %d", r.status)
 	}
 }
+
+// finishAll draws and finishes every round of f's tournament.
+func finishAll(f fixture) {
+	f.t.Helper()
+	for round := 1; !f.load().Finished(); round++ {
+		f.drawDigital()
+		f.finishRound(round)
+	}
+}
+
+// TestSeasonPages (issue 24): an organiser creates a season (bad rules
+// refused at their field, nothing created), adds a tournament (an unknown
+// one refused), the public page, its A4 sheet and CSV show the standings
+// once the evening is played — no phone anywhere — and follow a change
+// of the rules and of the evenings.
+func TestSeasonPages(t *testing.T) {
+	f := newFixture(t, map[string]string{"cards": "4"})
+	for i, name := range []string{"Anna Berger", "Franz Huber", "Maria Groß", "Josef Wagner"} {
+		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "phone": {"0664 99" + strconv.Itoa(i)}, "count": {"1"}}); r.status != http.StatusSeeOther {
+			t.Fatalf("sale: %d", r.status)
+		}
+	}
+	seasons := func() int {
+		ses, err := f.app.store.Seasons(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ses)
+	}
+	form := func(over map[string]string) url.Values {
+		v := url.Values{"name": {"Cup 2026"}, "points": {"20, 16, 13, 11"}, "taking": {"2"}, "count": {"best"}, "best": {"0"}}
+		for k, x := range over {
+			v.Set(k, x)
+		}
+		return v
+	}
+	mustContain(t, f.org.get("/seasons/new").body, `value="20, 16, 13, 11, 9, 8, 7, 6"`)
+	for name, tc := range map[string]struct {
+		over  map[string]string
+		field string
+		want  string
+	}{
+		"points":   {map[string]string{"points": "20, x"}, "points", "Punkte als Zahlen"},
+		"negative": {map[string]string{"taking": "-1"}, "points", "Ungültige Wertung"},
+		"form":     {map[string]string{"count": "some"}, "count", "Ungültige Wertung"},
+		"name":     {map[string]string{"name": " "}, "name", "Der Name der Wertung fehlt"},
+		"best":     {map[string]string{"best": "drei"}, "best", "Zahl"},
+	} {
+		r := f.org.post("/seasons", form(tc.over))
+		if r.status != http.StatusUnprocessableEntity {
+			t.Errorf("%s: %d", name, r.status)
+		}
+		mustContain(t, r.body, tc.want, `data-testid="error-`+tc.field+`"`)
+	}
+	if n := seasons(); n != 0 {
+		t.Fatalf("%d seasons after refusals", n)
+	}
+	r := f.org.post("/seasons", form(nil))
+	if r.status != http.StatusSeeOther || r.location() != "/seasons/1/edit" {
+		t.Fatalf("create: %d %s", r.status, r.location())
+	}
+	id := strconv.FormatInt(f.id, 10)
+	mustContain(t, f.org.get("/seasons/1/edit").body, `data-testid="evening-in-`+id+`"`)
+	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {"999"}, "in": {"1"}}); r.status != http.StatusNotFound {
+		t.Errorf("unknown tournament: %d", r.status)
+	} else {
+		mustContain(t, r.body, `data-testid="evening-problem"`)
+	}
+	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {"x"}, "in": {"1"}}); r.status != http.StatusBadRequest {
+		t.Errorf("bad tournament: %d", r.status)
+	}
+	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("add the evening: %d %s", r.status, r.body)
+	}
+	anon := f.app.client()
+	r = anon.get("/seasons/1")
+	mustContain(t, r.body, "Jahreswertung nach 0 von 1 Abenden", `data-testid="season-empty"`, "Preisschnapsen Hinterbrühl")
+
+	finishAll(f)
+	for _, path := range []string{"/seasons", "/seasons/1", "/seasons/1/print", "/seasons/1/standings.csv"} {
+		r := anon.get(path)
+		if r.status != http.StatusOK {
+			t.Errorf("%s: %d", path, r.status)
+		}
+		mustNotContain(t, r.body, "0664")
+	}
+	r = anon.get("/seasons/1")
+	mustContain(t, r.body, "Jahreswertung nach 1 von 1 Abenden", `data-testid="season-row-4"`,
+		"Punkte für Platz 1–4: 20, 16, 13, 11; für die Teilnahme 2")
+	winner := f.load().Standings()[0]
+	wp, _ := f.load().Player(winner.Player)
+	mustContain(t, testidRow(t, r.body, "season-row-1"), wp.Name, "<strong>20</strong>")
+	mustContain(t, anon.get("/seasons/1/print").body, `data-testid="print-button"`)
+	rows := readCSV(t, anon.get("/seasons/1/standings.csv"))
+	if len(rows) != 5 || rows[1][1] != wp.Name || rows[1][3] != "20" || rows[0][8] != "Preisschnapsen Hinterbrühl" {
+		t.Errorf("csv: %q", rows)
+	}
+
+	// The winner's phone names his place; the projector at the end the
+	// season's progress and top places.
+	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(winner.Card))).body, `data-testid="season-place"`,
+		"Platz 1 in der Jahreswertung Cup 2026")
+	mustContain(t, anon.get(f.path+"/screen").body, `data-testid="screen-season"`, "Cup 2026: Jahreswertung nach 1 von 1 Abenden", wp.Name)
+
+	// New rules: the standings follow at once (never stored).
+	if r := f.org.post("/seasons/1/edit", form(map[string]string{"points": "30"})); r.status != http.StatusSeeOther {
+		t.Fatalf("rules: %d %s", r.status, r.body)
+	}
+	mustContain(t, testidRow(t, anon.get("/seasons/1").body, "season-row-1"), "<strong>30</strong>")
+	if r := f.org.post("/seasons/1/edit", form(map[string]string{"best": "-1"})); r.status != http.StatusUnprocessableEntity {
+		t.Errorf("best -1: %d", r.status)
+	}
+	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"0"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("remove the evening: %d", r.status)
+	}
+	mustContain(t, anon.get("/seasons/1").body, "Jahreswertung nach 0 von 0 Abenden")
+	if r := anon.get("/seasons/2"); r.status != http.StatusNotFound {
+		t.Errorf("unknown season: %d", r.status)
+	}
+}
+
+// testidRow is the table row with data-testid id.
+func testidRow(t *testing.T, body, id string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(body, `data-testid="`+id+`"`)
+	if !ok {
+		t.Fatalf("no row %q in:\n%s", id, body)
+	}
+	row, _, _ := strings.Cut(rest, "</tr>")
+	return row
+}

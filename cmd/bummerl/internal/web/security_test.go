@@ -49,6 +49,18 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/tournaments":                        {"", "Preisschnapsen Hinterbrühl", ""},
 		"/t/:id/sale":                         {"", `data-testid="desk"`, ""},
 		"/t/:id/sale/search":                  {"?q=Spieler", "Spieler 1", ""},
+		"/t/:id/sale/persons":                 {"?name=spieler", `data-name="Spieler 1"`, ""},
+		"/persons":                            {"", `data-testid="person-row-1"`, ""},
+		"/persons/:pid":                       {"", `data-testid="person-form"`, ""},
+		"/persons/:pid/merge":                 {"", `data-testid="merge-candidates"`, ""},
+		"/persons/:pid/erase":                 {"", `data-testid="erase-form"`, ""},
+		"/persons/:pid/export.json":           {"", `"name": "Spieler 1"`, ""},
+		"/seasons":                            {"", `href="/seasons/1"`, ""},
+		"/seasons/:sid":                       {"", `data-testid="season-progress"`, ""},
+		"/seasons/:sid/print":                 {"", `data-testid="print-button"`, ""},
+		"/seasons/:sid/standings.csv":         {"", "Platz;Name", ""},
+		"/seasons/new":                        {"", `data-testid="season-form"`, ""},
+		"/seasons/:sid/edit":                  {"", `data-testid="season-tournaments"`, ""},
 		"/t/:id/players/:pid/edit":            {"", `value="Spieler 1"`, ""},
 		"/t/:id/entry-cards":                  {"", "Startkarten · Preisschnapsen Hinterbrühl", ""},
 		"/t/:id/rounds/:round/matches/:match": {"", `data-testid="pairing"`, ""},
@@ -295,6 +307,14 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Season 1 holds the tournament: its public pages are walked too (issue 24).
+	se, err := f.app.store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Cup", season.DefaultRules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.app.store.SetSeasonEvening(t.Context(), store.User{Name: "Anna"}, se.ID, f.id, true); err != nil {
+		t.Fatal(err)
+	}
 	secrets := []string{phone, "0664", mail, token, "$2a$", "$2b$", "password_hash"}
 	id := strconv.FormatInt(f.id, 10)
 	anon := f.app.client()
@@ -303,7 +323,7 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 			if r.Method != http.MethodGet || f.app.s.access[r.Method+" "+r.Path] != public {
 				continue
 			}
-			path := strings.NewReplacer(":id", id, ":no", "1", ":round", "1", "*", "style.css").Replace(r.Path)
+			path := strings.NewReplacer(":id", id, ":no", "1", ":round", "1", ":sid", "1", "*", "style.css").Replace(r.Path)
 			for _, h := range []map[string]string{nil, {"HX-Request": "true"}} {
 				var got response
 				if strings.HasSuffix(path, "/events") && !strings.Contains(path, ":token") { // a stream: its first event (a seat's needs its secret link)

@@ -41,6 +41,9 @@ type snapshot struct {
 	prizes    func() []tournament.Award
 	board     func() tournament.Board
 	cards     func() map[tournament.PlayerID][]tournament.CardNo
+	// season: the standing of the tournament's season, once (season.go).
+	seasonOnce sync.Once
+	season     *seasonStanding
 }
 
 func newSnapshot(t *tournament.Tournament) *snapshot {
