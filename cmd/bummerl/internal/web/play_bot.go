@@ -54,7 +54,7 @@ func (s *server) botSeat(c echo.Context, m *views.PlayAdminModel, t *tournament.
 	if g := s.practice.of(botKey(ref)); g != nil {
 		at := views.PlayAdminTable{Cards: [2]int{g.card, 0}, Winner: -1, SeatURLs: [2]string{s.requestBase(c) + practicePrefix + g.token}}
 		err := g.read(c.Request().Context(), func(dt store.DigitalTable, match *table.Match) error {
-			at.ID, at.State, at.Names, at.Started = dt.ID, dt.State, dt.Names, dt.Created.Local().Format("15:04")
+			at.ID, at.State, at.Names = dt.ID, dt.State, dt.Names
 			standing(&at, match)
 			return nil
 		})
