@@ -35,6 +35,9 @@ type PlayModel struct {
 	Practice bool
 	Back     string
 	Again    string // the start page of another practice game
+	// Round: a practice game the staff seated for the player's match of
+	// this round, his opponent not come (play_bot.templ), else 0.
+	Round int
 }
 
 // PlayPath is the seat page of a token; rest is appended.

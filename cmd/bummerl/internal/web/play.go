@@ -146,7 +146,7 @@ func (s *server) playModel(c echo.Context, l seatLink) (views.PlayModel, error) 
 	dt := l.dt
 	m := views.PlayModel{Base: l.base, Names: dt.Names}
 	if l.game != nil {
-		m.Practice, m.Back, m.Again = true, l.game.back, l.game.again
+		m.Practice, m.Back, m.Again, m.Round = true, l.game.back, l.game.again, l.game.round
 	}
 	err := l.t.read(ctx, func(cur store.DigitalTable, match *table.Match) error {
 		dt = cur

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -31,6 +30,8 @@ func (s *server) playAdminPage(c echo.Context) error {
 		notice = "playadmin.started"
 	case c.QueryParam("abandoned") != "":
 		notice = "playadmin.abandoned"
+	case c.QueryParam("bot") != "":
+		notice = "botseat.started"
 	}
 	return s.showPlayAdmin(c, ref, http.StatusOK, views.NewForm(map[string]string{}), notice)
 }
@@ -55,16 +56,16 @@ func (s *server) showPlayAdmin(c echo.Context, ref matchRef, status int, f views
 	}
 	m.German = ps.GermanSuits
 	_, err = t.PlayableMatch(ref.round, ref.match)
-	m.CanStart = err == nil
+	m.CanStart = err == nil && !anyPlaying(tables)
 	for _, dt := range tables {
-		if dt.State == store.TablePlaying {
-			m.CanStart = false
-		}
 		at, err := s.adminTable(c, dt)
 		if err != nil {
 			return err
 		}
 		m.Tables = append(m.Tables, at)
+	}
+	if err := s.botSeat(c, &m, t, ref, mm.Row, anyPlaying(tables)); err != nil {
+		return err
 	}
 	return render(c, status, views.PlayAdminPage(m))
 }
@@ -80,14 +81,19 @@ func (s *server) adminTable(c echo.Context, dt store.DigitalTable) (views.PlayAd
 		at.SeatURLs[seat] = s.requestBase(c) + views.PlayPath(dt.Seats[seat], "")
 	}
 	err := s.store.ReadTable(c.Request().Context(), dt.ID, func(_ store.DigitalTable, m *table.Match) error {
-		v := m.Verdict()
-		at.Deal, at.Running, at.Bummerl, at.Moves, at.Finished = len(m.Deals()), v.Running, v.Bummerl, m.Seq(), v.Finished
-		if v.Winner != nil {
-			at.Winner = *v.Winner
-		}
+		standing(&at, m)
 		return nil
 	})
 	return at, err
+}
+
+// standing sets a table's standing as the staff see it from its match.
+func standing(at *views.PlayAdminTable, m *table.Match) {
+	v := m.Verdict()
+	at.Deal, at.Running, at.Bummerl, at.Moves, at.Finished = len(m.Deals()), v.Running, v.Bummerl, m.Seq(), v.Finished
+	if v.Winner != nil {
+		at.Winner = *v.Winner
+	}
 }
 
 // startTable starts a digital match for the match: the seed and the two
@@ -118,13 +124,7 @@ func (s *server) startTable(c echo.Context) error {
 		}
 	}
 	if _, err := s.store.StartTable(c.Request().Context(), ref.id, ref.round, ref.match, actor(c), seed, first, seats); err != nil {
-		perr := playError(c, err)
-		var we *webError
-		if errors.As(perr, &we) && we.Status < 500 {
-			f.Fail(views.General, we.Message)
-			return s.showPlayAdmin(c, ref, we.Status, f, "")
-		}
-		return perr
+		return s.refuseStart(c, ref, f, playError(c, err))
 	}
 	return redirect(c, views.PlayAdminPath(ref.id, ref.round, ref.match)+"?started=1")
 }

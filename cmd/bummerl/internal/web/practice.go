@@ -127,10 +127,12 @@ func newPracticeGames(cfg Config) *practiceGames {
 type practiceGame struct {
 	games  *practiceGames
 	token  string
-	addr   string
+	addr   string // the client's, or the key of the match the staff seated it for (botKey)
 	german bool
 	back   string // the page it was started from
 	again  string // its start page, for another game
+	round  int    // a game the staff seated for a match of this round (play_bot.go), else 0
+	card   int    // and the player's card there
 	used   time.Time
 
 	mu       sync.Mutex
@@ -148,6 +150,13 @@ var (
 // start begins a game for addr, making room by forgetting idle games
 // and, at a bound, the oldest finished one (of the address, or of all).
 func (p *practiceGames) start(addr, token string, cfg table.Config, names [2]string, german bool, back, again string) (*practiceGame, error) {
+	return p.add(&practiceGame{token: token, addr: addr, german: german, back: back, again: again}, p.perAddr, cfg, names)
+}
+
+// add begins game g (its token, address, look and links set) with cfg
+// and names: at most limit unfinished games per address, practiceMax in
+// all.
+func (p *practiceGames) add(g *practiceGame, limit int, cfg table.Config, names [2]string) (*practiceGame, error) {
 	m, err := table.New(cfg)
 	if err != nil {
 		return nil, err
@@ -155,28 +164,29 @@ func (p *practiceGames) start(addr, token string, cfg table.Config, names [2]str
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
+	addr := g.addr
 	var mine, finished []*practiceGame
-	for tok, g := range p.games {
+	for tok, x := range p.games {
 		switch {
-		case now.Sub(g.used) >= p.idle:
+		case now.Sub(x.used) >= p.idle:
 			delete(p.games, tok)
-		case g.finished():
-			finished = append(finished, g)
-			if g.addr == addr {
-				mine = append(mine, g)
+		case x.finished():
+			finished = append(finished, x)
+			if x.addr == addr {
+				mine = append(mine, x)
 			}
 		}
 	}
 	oldest := func(gs []*practiceGame) *practiceGame {
 		return slices.MinFunc(gs, func(a, b *practiceGame) int { return a.used.Compare(b.used) })
 	}
-	if p.count(addr) >= p.perAddr {
+	if p.count(addr) >= limit {
 		if len(mine) == 0 {
 			return nil, errPracticeAddrFull
 		}
-		g := oldest(mine)
-		delete(p.games, g.token)
-		finished = slices.DeleteFunc(finished, func(x *practiceGame) bool { return x == g })
+		old := oldest(mine)
+		delete(p.games, old.token)
+		finished = slices.DeleteFunc(finished, func(x *practiceGame) bool { return x == old })
 	}
 	if len(p.games) >= p.max {
 		if len(finished) == 0 {
@@ -185,11 +195,10 @@ func (p *practiceGames) start(addr, token string, cfg table.Config, names [2]str
 		delete(p.games, oldest(finished).token)
 	}
 	p.lastID++
-	g := &practiceGame{games: p, token: token, addr: addr, german: german, back: back, again: again, used: now, m: m,
-		subs: map[chan int64]struct{}{},
-		dt: store.DigitalTable{ID: p.lastID, Names: names, Config: cfg, Seats: [2]string{token, ""},
-			State: store.TablePlaying, Created: now, Updated: now}}
-	p.games[token] = g
+	g.games, g.used, g.m, g.subs = p, now, m, map[chan int64]struct{}{}
+	g.dt = store.DigitalTable{ID: p.lastID, Names: names, Config: cfg, Seats: [2]string{g.token, ""},
+		State: store.TablePlaying, Created: now, Updated: now}
+	p.games[g.token] = g
 	g.wake() // the bot may lead the first deal
 	return g, nil
 }
@@ -219,6 +228,20 @@ func (p *practiceGames) seat(token string) (seatLink, error) {
 	g.used = now
 	dt, _ := g.current(context.Background())
 	return seatLink{t: g, dt: dt, seat: 0, base: practicePrefix + token, game: g}, nil
+}
+
+// of is the game kept for addr, nil for none: the game the staff seated
+// for a match, whose addr is the match's key (play_bot.go).
+func (p *practiceGames) of(addr string) *practiceGame {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.now()
+	for _, g := range p.games {
+		if g.addr == addr && now.Sub(g.used) < p.idle {
+			return g
+		}
+	}
+	return nil
 }
 
 // Len is the number of practice games kept.

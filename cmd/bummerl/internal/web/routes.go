@@ -94,6 +94,9 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/release", s.releaseMatch)
 	st.add(http.MethodGet, "/t/:id/rounds/:round/matches/:match/play", s.playAdminPage)
 	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/play", s.startTable)
+	// The computer at a match whose opponent does not come: a practice
+	// game that never counts (play_bot.go, issue 25).
+	st.add(http.MethodPost, "/t/:id/rounds/:round/matches/:match/play/bot", s.startBot)
 	st.add(http.MethodPost, "/t/:id/play/:table/abandon", s.abandonTable)
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)

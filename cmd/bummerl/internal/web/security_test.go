@@ -254,6 +254,12 @@ func TestPendingSeedSecret(t *testing.T) {
 		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
 		t.Fatal(err)
 	}
+	// The computer seated at match 1 (issue 25): the staff's page of the
+	// match walked below shows its game and the player's link too.
+	if r := f.helper.post(f.path+"/rounds/1/matches/1/play/bot", url.Values{"side": {"0"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("seat the computer: %d\n%.400s", r.status, r.body)
+	}
+	mustContain(t, f.helper.get(f.path+"/rounds/1/matches/1/play").body, `data-testid="bot-game"`)
 	f.finishRound(1)
 	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
 		t.Fatalf("announce round 2: status %d", r.status)
