@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 	"bummerl/store"
 )
@@ -31,8 +32,8 @@ func TestBrowserSaleQueue(t *testing.T) {
 
 func browserSaleQueue(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	tour := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(map[string]string{"cards": "8", "max_cards": "3"}))
-	app.addUser("Hans", store.Helper)
+	tour := app.LoggedIn("Anna", store.Organiser).CreateTournament(webtest.SettingsForm(map[string]string{"cards": "8", "max_cards": "3"}))
+	app.AddUser("Hans", store.Helper)
 	p := newPage(t, browser, app)
 	p.login("Hans")
 	p.open(tour+"/sale", testid("sale-form"))
@@ -43,7 +44,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	// name. The server holds the first sale until all is typed, so the
 	// later sales are submitted while the first is still on its way.
 	release := make(chan struct{})
-	app.echo.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+	app.Handler.(*echo.Echo).Use(func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if c.Request().Method == http.MethodPost && c.Request().URL.Path == tour+"/sale" {
 				<-release
@@ -66,7 +67,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	p.until("an empty, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
 	p.shot("queue-served")
 
-	got, err := app.store.Load(t.Context(), tournamentOf(t, tour))
+	got, err := app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	if mark := eval[string](p, `window.deskMark || ""`); mark != "still here" {
 		t.Error("selling reloaded the whole page")
 	}
-	got, _ = app.store.Load(t.Context(), tournamentOf(t, tour))
+	got, _ = app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	names := make([]string, 0, len(got.Players))
 	for _, pl := range got.Players {
 		names = append(names, pl.Name)
@@ -131,9 +132,9 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 // browserLanguageKeepsSearch: switching the language keeps the search.
 func browserLanguageKeepsSearch(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(nil))
-	org.post(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"1"}})
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(nil))
+	org.Post(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"1"}})
 	p := newPage(t, browser, app)
 	p.login("Anna")
 	p.open(tour+"/sale?q=huber", testid("results"))

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -25,11 +27,11 @@ func TestBrowserTill(t *testing.T) {
 }
 
 func browserTill(t *testing.T, browser context.Context) {
-	f := tillFixture(t)
-	first := f.winnerOf(1)
-	p := newPage(t, browser, f.app)
+	f := webtest.TillFixture(t, newTestApp(t))
+	first := f.WinnerOf(1)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/takings", testid("till-prizes"))
+	p.open(f.Path+"/takings", testid("till-prizes"))
 	if got := eval[string](p, `document.getElementById("f-to-1").value + "|" + document.getElementById("f-amount-1").value`); got != first+"|100,00" {
 		t.Errorf("prize 1 offered as %q", got)
 	}
@@ -48,7 +50,7 @@ func browserTill(t *testing.T, browser context.Context) {
 	if got := p.text(testid("error-amount")); got != "Der Betrag darf nicht negativ sein" {
 		t.Errorf("message %q", got)
 	}
-	p.open(f.path+"/takings", testid("paid-3"))
+	p.open(f.Path+"/takings", testid("paid-3"))
 	p.step("viewport 1920x1080", chromedp.EmulateViewport(1920, 1080))
 	p.shot("kassa-1920")
 	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
@@ -61,7 +63,7 @@ func browserTill(t *testing.T, browser context.Context) {
 	}
 	p.step("desktop viewport", chromedp.ResetViewport())
 
-	p.open(f.path+"/takings/report", testid("till-report"))
+	p.open(f.Path+"/takings/report", testid("till-report"))
 	p.step("print media", emulateMedia("print"))
 	doc := printPDF(t, p, "kassabericht")
 	if doc.pages != 1 {
@@ -82,7 +84,7 @@ func browserTill(t *testing.T, browser context.Context) {
 	// takings less the payouts what is left.
 	paid := 0
 	for _, m := range regexp.MustCompile(`(?m)^\d+ \d+\. Preis .* (bar|Karte \(Bankomat\)|anders) ([\d.]+,\d\d €)`).FindAllStringSubmatch(text, -1) {
-		paid += euroCents(t, m[2])
+		paid += webtest.EuroCents(t, m[2])
 	}
 	const money = `(-?[\d.]+,\d\d €)`
 	row := regexp.MustCompile(`(?m)^(bar|Karte \(Bankomat\)|anders|Gesamt)(?: \(in der Kassa\))? \d+ ` + money + ` \d+ ` + money + ` ` +
@@ -91,7 +93,7 @@ func browserTill(t *testing.T, browser context.Context) {
 	for _, m := range row.FindAllStringSubmatch(text, -1) {
 		var r [5]int
 		for i := range r {
-			r[i] = euroCents(t, m[i+2])
+			r[i] = webtest.EuroCents(t, m[i+2])
 		}
 		rows[m[1]] = r
 	}

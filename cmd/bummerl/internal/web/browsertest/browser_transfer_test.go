@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"os"
@@ -20,15 +20,15 @@ func TestBrowserImport(t *testing.T) {
 		t.Skip("browser tests skipped with -short")
 	}
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	f.finishRound(1)
+	f.DrawDigital()
+	f.FinishRound(1)
 	file := filepath.Join(t.TempDir(), "abend.json")
-	if err := os.WriteFile(file, []byte(f.org.get(f.path+"/export.json").body), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(f.Org.Get(f.Path+"/export.json").Body), 0o600); err != nil {
 		t.Fatal(err)
 	}
 
 	server := newTestApp(t)
-	server.addUser("Vera", store.Organiser)
+	server.AddUser("Vera", store.Organiser)
 	p := newPage(t, startBrowser(t), server)
 	p.login("Vera")
 	p.open("/tournaments", testid("import"))

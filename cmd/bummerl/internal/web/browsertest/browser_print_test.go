@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -65,11 +66,11 @@ func browserSheetsLong(t *testing.T, browser context.Context) {
 		counts[i] = 1
 	}
 	f := newFixture(t, map[string]string{"cards": "16", "bummerl_to_win": "3"}, counts...)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
 	for _, per := range []int{4, 2} {
-		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		p.open(f.Path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
 		for _, c := range clipped(p, ".score-sheet, .sheet-line, .bummerl-grid, .bummerl-grid th, .bummerl-grid td") {
 			t.Errorf("5 blocks at %d a page: cut off: %s", per, c)
 		}
@@ -91,19 +92,19 @@ func browserSheetsLong(t *testing.T, browser context.Context) {
 // scaled down to fit there.
 func browserScreenBracket(t *testing.T, browser context.Context) {
 	f, _ := printFixture(t, 16, false)
-	f.drawDigital()
-	f.finishRound(1)
-	f.drawDigital() // the quarterfinal
-	f.finishRound(2)
-	f.drawDigital() // semifinal and places 5–8
-	if r := f.quick(f.helper, 3, f.firstPlayable(3), f.firstPlayable(3).B, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	f.DrawDigital()
+	f.FinishRound(1)
+	f.DrawDigital() // the quarterfinal
+	f.FinishRound(2)
+	f.DrawDigital() // semifinal and places 5–8
+	if r := f.Quick(f.Helper, 3, f.FirstPlayable(3), f.FirstPlayable(3).B, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)
 		p.step("viewport "+name, chromedp.EmulateViewport(size.w, size.h))
-		p.open(f.path+"/screen", testid("screen-bracket-svg"))
+		p.open(f.Path+"/screen", testid("screen-bracket-svg"))
 		smallest := eval[float64](p, `(() => {
 			let min = 1e9;
 			for (const el of document.querySelectorAll("[data-testid=screen-bracket-svg] text")) {
@@ -132,17 +133,17 @@ func browserScreenBracket(t *testing.T, browser context.Context) {
 	// The end: winners and prizes, then the bracket in two parts, in turn
 	// (issue 23, browserEndScreen); the standings page shows the picture
 	// whole (screenshots to look at).
-	f.finishRound(3)
-	f.drawDigital()
-	f.finishRound(4)
-	if !f.load().Finished() {
+	f.FinishRound(3)
+	f.DrawDigital()
+	f.FinishRound(4)
+	if !f.Load().Finished() {
 		t.Fatal("the tournament is not finished")
 	}
 	p.step("viewport 1920x1080", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-slides"))
+	p.open(f.Path+"/screen", testid("screen-slides"))
 	p.shot("projector-finished")
 	p.step("desktop", chromedp.ResetViewport())
-	p.open(f.path+"/standings", testid("bracket-svg"))
+	p.open(f.Path+"/standings", testid("bracket-svg"))
 	p.shot("standings")
 }
 
@@ -233,18 +234,17 @@ func printNames(n int) []string {
 
 // printFixture is an evening of n cards, all sold: every third player
 // holds two cards; 8 prizes; dated: with date, start and venue.
-func printFixture(t *testing.T, n int, dated bool) (fixture, []string) {
+func printFixture(t *testing.T, n int, dated bool) (webtest.Fixture, []string) {
 	t.Helper()
 	app := newTestApp(t)
-	f := fixture{t: t, app: app, org: app.loggedIn("Anna", "organiser"), helper: app.loggedIn("Hans", "helper"),
-		api: app.client(), anna: basic("Anna", "Anna-password")}
+	f := webtest.Staff(t, app)
 	settings := map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": strconv.Itoa(n),
 		"prizes": "8", "prize_3": "Speck", "prize_4": "Brot", "prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}
 	if dated {
 		settings["date"], settings["start"], settings["venue"] = "2026-03-14", "19:00", printVenue
 	}
-	f.path = f.org.createTournament(settingsForm(settings))
-	f.id = tournamentOf(t, f.path)
+	f.Path = f.Org.CreateTournament(webtest.SettingsForm(settings))
+	f.ID = webtest.TournamentOf(t, f.Path)
 	var sold []string
 	for i, name := range printNames(n) {
 		k := 1 + min(1, i%3/2) // 1 or 2
@@ -252,8 +252,8 @@ func printFixture(t *testing.T, n int, dated bool) (fixture, []string) {
 		if k == 0 {
 			break
 		}
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.Status, r.Body)
 		}
 		for range k {
 			sold = append(sold, name)
@@ -467,36 +467,36 @@ func clipped(p *browserPage, sel string) []string {
 
 func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) {
 	f, sold := printFixture(t, cards, dated)
-	f.drawDigital()
+	f.DrawDigital()
 	// Some results in: the winners marked on the round list.
-	tr := f.load()
+	tr := f.Load()
 	open := 0
 	for i, m := range tr.Rounds[0].Matches {
 		switch {
 		case m.Decided():
 		case i%4 == 1:
-			if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
-				t.Fatalf("result: %d", r.status)
+			if r := f.Quick(f.Helper, 1, m, m.B, "2:1"); r.Status != http.StatusSeeOther {
+				t.Fatalf("result: %d", r.Status)
 			}
 		default:
 			open++
 		}
 	}
-	round1 := f.load().Rounds[0]
+	round1 := f.Load().Rounds[0]
 	var roundNames []string
-	ros := newRoster(f.load())
+	ros := f.Load()
 	for _, m := range round1.Matches {
-		roundNames = append(roundNames, ros.holder(m.A).Name)
+		roundNames = append(roundNames, holder(ros, m.A))
 		if !m.Bye() {
-			roundNames = append(roundNames, ros.holder(m.B).Name)
+			roundNames = append(roundNames, holder(ros, m.B))
 		}
 	}
 
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
 
 	// Round list: both lists, every name, as few pages as it needs.
-	p.open(f.path+"/print/rounds/1", testid("print-round"))
+	p.open(f.Path+"/print/rounds/1", testid("print-round"))
 	need := contentPages(p)
 	doc := printPDF(t, p, "round-list")
 	t.Logf("round list of %d cards: %d pages (content %d)", cards, doc.pages, need)
@@ -522,7 +522,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	var sheetNames []string
 	for _, m := range round1.Matches {
 		if !m.Decided() {
-			sheetNames = append(sheetNames, ros.holder(m.A).Name, ros.holder(m.B).Name)
+			sheetNames = append(sheetNames, holder(ros, m.A), holder(ros, m.B))
 		}
 	}
 	// Both layouts on 16 cards; on 256 the four to a page alone: the
@@ -533,7 +533,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 		pers = pers[:1]
 	}
 	for _, per := range pers {
-		p.open(f.path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		p.open(f.Path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
 		for _, c := range clipped(p, ".score-sheet, .sheet-line, .bummerl-grid th, .bummerl-grid td") {
 			t.Errorf("score sheets at %d a page: cut off: %s", per, c)
 		}
@@ -548,7 +548,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	}
 
 	// Entry cards: 8 to a page.
-	p.open(f.path+"/entry-cards", testid("entry-cards"))
+	p.open(f.Path+"/entry-cards", testid("entry-cards"))
 	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
 		t.Errorf("entry cards: cut off: %s", c)
 	}
@@ -564,7 +564,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	// One buyer's cards, as the sale desk prints them after the sale, and
 	// blank numbered cards (issue 23): the same grid as the entry cards.
 	// The 256-card evening prints 32 blank cards, the template is the same.
-	p.open(f.path+"/entry-cards?cards=3,4", testid("entry-cards")) // Josef Gruber's
+	p.open(f.Path+"/entry-cards?cards=3,4", testid("entry-cards")) // Josef Gruber's
 	doc = printPDF(t, p, "entry-cards-one-buyer")
 	if doc.pages != 1 {
 		t.Errorf("a buyer's 2 cards: %d pages, want 1", doc.pages)
@@ -572,7 +572,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	mustHaveNames(t, "a buyer's cards", doc, sold[2:4])
 	sameGridAs(t, "a buyer's cards", sameGrid(t, "a buyer's cards", doc, "Startkarte", 8, mm(30)), grid)
 	blanks := min(cards, 32)
-	p.open(f.path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
+	p.open(f.Path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
 	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
 		t.Errorf("blank cards: cut off: %s", c)
 	}
@@ -592,13 +592,13 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	}
 
 	// On to the end: the bracket and the prize list.
-	f.finishRound(1)
-	for !f.load().Finished() {
-		f.drawDigital()
-		f.finishRound(len(f.load().Rounds))
+	f.FinishRound(1)
+	for !f.Load().Finished() {
+		f.DrawDigital()
+		f.FinishRound(len(f.Load().Rounds))
 	}
-	tr = f.load()
-	ros = newRoster(tr)
+	tr = f.Load()
+	ros = tr
 	var bracketNames []string
 	for _, r := range tr.Rounds {
 		mainCards := 0
@@ -609,7 +609,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 		}
 		for _, m := range r.Matches {
 			if m.Bracket != tournament.Main || mainCards <= 8 {
-				bracketNames = append(bracketNames, ros.holder(m.A).Name, ros.holder(m.B).Name)
+				bracketNames = append(bracketNames, holder(ros, m.A), holder(ros, m.B))
 			}
 		}
 	}
@@ -619,7 +619,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 		w, h, margin float64 // mm
 		letters      float64 // pt, the least height of a name's word
 	}{{"a4", 297, 210, 12, 8}, {"a3", 420, 297, 10, 11}} {
-		p.open(f.path+"/print/bracket?paper="+paper.name, testid("bracket-svg"))
+		p.open(f.Path+"/print/bracket?paper="+paper.name, testid("bracket-svg"))
 		doc := printPDF(t, p, "bracket-"+paper.name)
 		if doc.pages != 1 {
 			t.Errorf("bracket %s: %d pages, want 1", paper.name, doc.pages)
@@ -632,7 +632,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 			}
 		}
 	}
-	p.open(f.path+"/print/prizes", testid("prizes"))
+	p.open(f.Path+"/print/prizes", testid("prizes"))
 	need = contentPages(p)
 	doc = printPDF(t, p, "prizes")
 	t.Logf("prize list: %d pages (content %d)", doc.pages, need)
@@ -642,7 +642,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	sameTop(t, "prize list", doc, 3) // page 2 starts the players' places with their title
 	var winners []string
 	for _, a := range tr.Prizes() {
-		winners = append(winners, ros.players[a.Player].Name)
+		winners = append(winners, player(tr, a.Player))
 	}
 	mustHaveNames(t, "prize list", doc, winners)
 	for _, want := range []string{"Datum:", "Ort:", "Unterschrift der Turnierleitung", "Speck"} {

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -44,14 +46,13 @@ var roomNames = []string{
 // roomFixture is a 64-card evening: the players of roomNames, some with
 // two or three cards, round 1 drawn digitally, 12 tables, every table
 // called and some results in.
-func roomFixture(t *testing.T) fixture {
+func roomFixture(t *testing.T) webtest.Fixture {
 	t.Helper()
 	app := newTestApp(t)
-	f := fixture{t: t, app: app, org: app.loggedIn("Anna", "organiser"), helper: app.loggedIn("Hans", "helper"),
-		api: app.client(), anna: basic("Anna", "Anna-password")}
-	f.path = f.org.createTournament(settingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": "64",
+	f := webtest.Staff(t, app)
+	f.Path = f.Org.CreateTournament(webtest.SettingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": "64",
 		"prizes": "8", "prize_3": "Speck", "prize_4": "Brot", "prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}))
-	f.id = tournamentOf(t, f.path)
+	f.ID = webtest.TournamentOf(t, f.Path)
 	sold := 0
 	for i, name := range roomNames {
 		k := 1 + i%3%2 + i%7/6 // 1, 2 or 3 cards
@@ -59,27 +60,27 @@ func roomFixture(t *testing.T) fixture {
 		if k == 0 {
 			break
 		}
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.Status, r.Body)
 		}
 		sold += k
 	}
-	f.drawDigital()
-	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"12"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("tables: %d", r.status)
+	f.DrawDigital()
+	if r := f.Org.Post(f.Path+"/tables/count", url.Values{"tables": {"12"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("tables: %d", r.Status)
 	}
-	if r := f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("call all: %d\n%s", r.status, r.body)
+	if r := f.Helper.Post(f.Path+"/tables/call", url.Values{"all": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("call all: %d\n%s", r.Status, r.Body)
 	}
 	// Results at three tables, then their tables called again.
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if m.AtTable() && m.Table%4 == 1 {
-			if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
-				t.Fatalf("result: %d", r.status)
+			if r := f.Quick(f.Helper, 1, m, m.B, "2:1"); r.Status != http.StatusSeeOther {
+				t.Fatalf("result: %d", r.Status)
 			}
 		}
 	}
-	f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}})
+	f.Helper.Post(f.Path+"/tables/call", url.Values{"all": {"1"}})
 	return f
 }
 
@@ -122,11 +123,11 @@ func screenChecks(t *testing.T, p *browserPage, size string) {
 // 1280×720; its long lists page by themselves.
 func browserProjector(t *testing.T, browser context.Context) {
 	f := roomFixture(t)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)
 		p.step("viewport "+name, chromedp.EmulateViewport(size.w, size.h))
-		p.open(f.path+"/screen", testid("screen-tables"))
+		p.open(f.Path+"/screen", testid("screen-tables"))
 		p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 		screenChecks(t, p, name)
 		if !strings.Contains(p.text(testid("screen-tables")), "Tisch 1:") {
@@ -148,7 +149,7 @@ func browserProjector(t *testing.T, browser context.Context) {
 		p.shot("projector-" + name + "-page-2")
 	}
 	// English, and the end of the evening.
-	p.open(f.path+"/screen?lang=en", testid("screen-tables"))
+	p.open(f.Path+"/screen?lang=en", testid("screen-tables"))
 	p.shot("projector-en")
 	if got := p.text("h2"); !strings.HasPrefix(got, "At the tables") {
 		t.Errorf("English heading %q", got)
@@ -159,25 +160,25 @@ func browserProjector(t *testing.T, browser context.Context) {
 // drawn through the API; the screen shows it without a reload.
 func browserProjectorLive(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	f.finishRound(1)
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	f.FinishRound(1)
+	p := newPage(t, browser, f.App)
 	p.step("beamer", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-state"))
+	p.open(f.Path+"/screen", testid("screen-state"))
 	if got := p.text(testid("screen-state")); !strings.Contains(got, "Runde 1 ist fertig") {
 		t.Fatalf("screen state %q", got)
 	}
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.screenMark = "no reload"`))
-	r := f.api.api(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/draw/announce", f.anna, nil)
-	if r.status != http.StatusCreated {
-		t.Fatalf("announce: %d %s", r.status, r.body)
+	r := f.API.API(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/draw/announce", f.Anna, nil)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("announce: %d %s", r.Status, r.Body)
 	}
-	commitment := decode[map[string]string](t, r)["commitment"]
+	commitment := webtest.Decode[map[string]string](t, r)["commitment"]
 	p.untilWithin("the announcement on the screen", 5*time.Second, `document.querySelector('[data-testid="screen-state"]')?.textContent.includes("Auslosung angekündigt")`)
 	p.shot("projector-announced")
-	r = f.api.api(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/draw/digital", f.anna, map[string]string{"commitment": commitment})
-	if r.status != http.StatusCreated && r.status != http.StatusOK {
-		t.Fatalf("draw: %d %s", r.status, r.body)
+	r = f.API.API(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/draw/digital", f.Anna, map[string]string{"commitment": commitment})
+	if r.Status != http.StatusCreated && r.Status != http.StatusOK {
+		t.Fatalf("draw: %d %s", r.Status, r.Body)
 	}
 	p.untilWithin("round 2 on the screen", 5*time.Second, `document.querySelector('[data-testid="screen-round"]')?.textContent.startsWith("Runde 2")`)
 	if mark := eval[string](p, `window.screenMark || ""`); mark != "no reload" {
@@ -187,10 +188,10 @@ func browserProjectorLive(t *testing.T, browser context.Context) {
 	p.shot("projector-round-2")
 
 	// To the end of the evening: the winners and the prizes, live too.
-	for !f.load().Finished() {
-		f.finishRound(len(f.load().Rounds))
-		if !f.load().Finished() {
-			f.drawDigital()
+	for !f.Load().Finished() {
+		f.FinishRound(len(f.Load().Rounds))
+		if !f.Load().Finished() {
+			f.DrawDigital()
 		}
 	}
 	p.untilWithin("the end on the screen", 5*time.Second, `document.querySelector('[data-testid="screen-state"]')?.textContent.includes("beendet")`)
@@ -207,15 +208,15 @@ func browserProjectorLive(t *testing.T, browser context.Context) {
 // browserPhoneCall: a player's page on a 390 px phone shows "Du bist dran:
 // Tisch N" within 2 s of the call at the board, and the tab's title says so.
 func browserPhoneCall(t *testing.T, browser context.Context) {
-	f := hallFixture(t, 4)
-	p := newPage(t, browser, f.app)
+	f := webtest.HallFixture(t, newTestApp(t), nil, 4)
+	p := newPage(t, browser, f.App)
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/card/1", testid("next-1"))
+	p.open(f.Path+"/card/1", testid("next-1"))
 	p.shot("phone-waiting")
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.phoneMark = "no reload"`))
-	if r := f.helper.post(f.path+"/tables/call", nil); r.location() != f.path+"/tables?called=1" {
-		t.Fatalf("call: %d %q", r.status, r.location())
+	if r := f.Helper.Post(f.Path+"/tables/call", nil); r.Location() != f.Path+"/tables?called=1" {
+		t.Fatalf("call: %d %q", r.Status, r.Location())
 	}
 	p.untilWithin("the call on the phone", 2*time.Second, `document.querySelector('[data-testid="called"]')?.textContent.includes("Du bist dran: Tisch 1")`)
 	if title := eval[string](p, `document.title`); !strings.HasPrefix(title, "▶ Tisch 1 – Spieler 1") {
@@ -237,13 +238,13 @@ func browserPhoneCall(t *testing.T, browser context.Context) {
 	}
 	p.shot("phone-called")
 	// His other card waits for this match (P-5).
-	p.open(f.path+"/card/2", testid("state-2"))
+	p.open(f.Path+"/card/2", testid("state-2"))
 	if got := p.text(testid("state-2")); !strings.Contains(got, "Erst nach deiner Partie an Tisch 1") {
 		t.Errorf("card 2: %q", got)
 	}
 	// A result: the call goes, the title too, and the loser reads 1:2.
-	f.quick(f.helper, 1, f.matchOf(1, 1), 3, "2:1")
-	p.open(f.path+"/card/1", testid("state-1"))
+	f.Quick(f.Helper, 1, f.MatchOf(1, 1), 3, "2:1")
+	p.open(f.Path+"/card/1", testid("state-1"))
 	if got := p.text(testid("state-1")); got != "verloren, 1:2" {
 		t.Errorf("loser's state %q, want verloren, 1:2", got)
 	}
@@ -252,15 +253,15 @@ func browserPhoneCall(t *testing.T, browser context.Context) {
 
 // browserBoard: the board a helper calls from, on a laptop and a phone.
 func browserBoard(t *testing.T, browser context.Context) {
-	f := hallFixture(t, 4)
-	f.helper.post(f.path+"/tables/call", nil)
-	staff := newPage(t, browser, f.app)
+	f := webtest.HallFixture(t, newTestApp(t), nil, 4)
+	f.Helper.Post(f.Path+"/tables/call", nil)
+	staff := newPage(t, browser, f.App)
 	const phoneWidth = 390
 	staff.login("Hans")
-	staff.open(f.path+"/tables", testid("tables"))
+	staff.open(f.Path+"/tables", testid("tables"))
 	staff.shot("board")
 	staff.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	staff.open(f.path+"/tables", testid("tables"))
+	staff.open(f.Path+"/tables", testid("tables"))
 	if w := eval[int](staff, `Math.max(document.scrollingElement.scrollWidth, innerWidth)`); w > phoneWidth {
 		t.Errorf("board is %d px wide on a %d px phone", w, phoneWidth)
 	}

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -60,16 +61,16 @@ func altKey(key string) chromedp.Action[chromedp.Void] {
 func browserPrePrinted(t *testing.T, browser context.Context) {
 	requirePoppler(t)
 	f := newFixture(t, map[string]string{"cards": "16", "max_cards": "3", "date": "2026-03-14", "venue": printVenue}, 1)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Hans")
-	p.open(f.path+"/entry-cards/blank", testid("entry-cards"))
+	p.open(f.Path+"/entry-cards/blank", testid("entry-cards"))
 	blank := printPDF(t, p, "blank-cards")
 	if blank.pages != 2 {
 		t.Errorf("16 blank cards: %d pages, want 2", blank.pages)
 	}
 	grid := sameGrid(t, "blank cards", blank, "Startkarte", 8, mm(30))
 
-	p.open(f.path+"/sale", testid("sale-form"))
+	p.open(f.Path+"/sale", testid("sale-form"))
 	p.until("focus on the name", `document.activeElement.id === "f-name"`)
 	p.step("sell card 5 and 6", chromedp.KeyEvent("Maria Berger"+kb.Tab+kb.Tab+"6 5"+kb.Enter))
 	p.until("card 5 and 6 sold", `document.querySelector('[data-testid="sold-cards"]')?.textContent === "5, 6"`)
@@ -84,7 +85,7 @@ func browserPrePrinted(t *testing.T, browser context.Context) {
 	}
 	p.step("card 7 instead", chromedp.KeyEvent("7"+kb.Enter))
 	p.until("card 7 sold", `document.querySelector('[data-testid="sold-cards"]')?.textContent === "7"`)
-	if tr := f.load(); tr.Sold() != 4 {
+	if tr := f.Load(); tr.Sold() != 4 {
 		t.Errorf("%d cards sold, want 4", tr.Sold())
 	}
 	p.step("find Maria", chromedp.SendKeys(chromedp.CSS(testid("search")), "Berger"))
@@ -107,14 +108,14 @@ func browserPrePrinted(t *testing.T, browser context.Context) {
 	}
 	tab, cancel := chromedp.NewContext(p.ctx, chromedp.WithTargetID(id))
 	defer cancel()
-	tp := &browserPage{t: t, ctx: tab, app: f.app}
+	tp := &browserPage{t: t, ctx: tab, app: f.App}
 	// Enter prints there: the print button has the focus. (Selectors only:
 	// chromedp neither evaluates nor prints in a tab attached after it
 	// loaded; the same page is printed in the desk's tab.)
 	tp.step("the print page, its button focused", chromedp.WaitVisible(chromedp.CSS(testid("entry-card-7"))),
 		chromedp.WaitVisible(chromedp.CSS(testid("print-button")+":focus")))
 	cancel()
-	p.open(f.path+"/entry-cards?cards=7", testid("entry-card-7"))
+	p.open(f.Path+"/entry-cards?cards=7", testid("entry-card-7"))
 	doc := printPDF(t, p, "cards-of-the-sale")
 	if doc.pages != 1 || !strings.Contains(doc.text, "Josef Gruber") {
 		t.Errorf("the sale's card: %d pages, text %q", doc.pages, doc.text)
@@ -127,8 +128,8 @@ func browserPrePrinted(t *testing.T, browser context.Context) {
 // all with the keyboard alone.
 func browserNamesakeAsk(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	tour := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
-	app.addUser("Hans", store.Helper)
+	tour := app.LoggedIn("Anna", store.Organiser).CreateTournament(webtest.SettingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
+	app.AddUser("Hans", store.Helper)
 	p := newPage(t, browser, app)
 	p.login("Hans")
 	p.open(tour+"/sale", testid("sale-form"))
@@ -168,7 +169,7 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 		t.Errorf("last sale %q, want the namesake with his note", got)
 	}
 	p.shot("namesake-sold")
-	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	got, _ := app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	if len(got.Players) != 2 || got.Players[1].Name != "Franz Huber (Graz)" || len(got.CardsByPlayer()[1]) != 3 {
 		t.Errorf("players %+v", got.Players)
 	}
@@ -186,8 +187,8 @@ func browserNamesakeAsk(t *testing.T, browser context.Context) {
 // of the page). Then Shift+Tab leads back to the form for the next buyer.
 func browserDeskKeyboard(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	tour := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
-	app.addUser("Hans", store.Helper)
+	tour := app.LoggedIn("Anna", store.Organiser).CreateTournament(webtest.SettingsForm(map[string]string{"cards": "16", "max_cards": "3"}))
+	app.AddUser("Hans", store.Helper)
 	p := newPage(t, browser, app)
 	p.login("Hans")
 	p.open(tour+"/sale", testid("sale-form"))
@@ -267,14 +268,14 @@ func browserDeskKeyboard(t *testing.T, browser context.Context) {
 // score, Enter; the focus moves on to the next open match by itself.
 func browserInlineRound(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	ms := f.load().Rounds[0].Matches
+	f.DrawDigital()
+	ms := f.Load().Rounds[0].Matches
 	if len(ms) != 8 {
 		t.Fatalf("%d matches, want 8", len(ms))
 	}
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Hans")
-	p.open(f.path+"/rounds/1", testid("matches"))
+	p.open(f.Path+"/rounds/1", testid("matches"))
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.roundMark = "still here"`))
 	scores := []string{"2:0", "21", "2-1", "2:0", "2:1", "k", "2:1", "2:0"} // k: kampflos
 	for i, m := range ms {
@@ -312,7 +313,7 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 	if mark := eval[string](p, `window.roundMark || ""`); mark != "still here" {
 		t.Error("entering results reloaded the page")
 	}
-	tr := f.load()
+	tr := f.Load()
 	for i, m := range tr.Rounds[0].Matches {
 		want := ms[i].A
 		if i%2 == 1 {
@@ -346,25 +347,25 @@ func browserInlineRound(t *testing.T, browser context.Context) {
 // undone draw with its commitment and seed to everyone.
 func browserUndoAsks(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	seed := f.load().Current().Draw.Seed
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	seed := f.Load().Current().Draw.Seed
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/draw", testid("undo"))
+	p.open(f.Path+"/draw", testid("undo"))
 	p.navigate("undo link", chromedp.Click(chromedp.CSS(testid("undo"))))
 	p.until("the pairings", `document.querySelectorAll('[data-testid="undo-pairings"] li').length === 4`)
 	p.shot("undo-confirm")
 	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.shot("undo-confirm-phone")
 	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
-	if n := len(f.load().Rounds); n != 1 {
+	if n := len(f.Load().Rounds); n != 1 {
 		t.Fatalf("%d rounds after opening the confirm page", n)
 	}
 	p.navigate("confirm", chromedp.Click(chromedp.CSS(testid("undo-confirm"))))
-	if n := len(f.load().Rounds); n != 0 {
+	if n := len(f.Load().Rounds); n != 0 {
 		t.Fatalf("%d rounds after confirming", n)
 	}
-	p.open(f.path+"/rounds", testid("undone-draws"))
+	p.open(f.Path+"/rounds", testid("undone-draws"))
 	if got := p.text(testid("undone-seed")); got != seed {
 		t.Errorf("seed shown %q, want %q", got, seed)
 	}
@@ -375,12 +376,12 @@ func browserUndoAsks(t *testing.T, browser context.Context) {
 // a user with the form, and unfolds an action's rows.
 func browserHistory(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	f.quick(f.helper, 1, m, m.B, "2:1")
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	f.Quick(f.Helper, 1, m, m.B, "2:1")
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/history", testid("history"))
+	p.open(f.Path+"/history", testid("history"))
 	p.shot("history")
 	want := "Ergebnis Runde 1, Partie " + strconv.Itoa(m.No) + ": Sieger Karte " + strconv.Itoa(int(m.B))
 	if got := p.text(testid("history-line")); !strings.HasPrefix(got, want) {
@@ -404,14 +405,14 @@ func browserHistory(t *testing.T, browser context.Context) {
 // is where prizes are handed out, the report what is printed).
 func browserTakings(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(map[string]string{"cards": "64", "max_cards": "3", "price": "12,50"}))
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(map[string]string{"cards": "64", "max_cards": "3", "price": "12,50"}))
 	for i := range 12 {
 		u := "Helfer " + strconv.Itoa(i)
-		c := app.loggedIn(u, store.Helper)
-		c.post(tour+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i)}, "count": {"2"}, "payment": {[]string{"cash", "card", "other"}[i%3]}})
+		c := app.LoggedIn(u, store.Helper)
+		c.Post(tour+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i)}, "count": {"2"}, "payment": {[]string{"cash", "card", "other"}[i%3]}})
 	}
-	org.post(tour+"/sale/cancel", url.Values{"card": {"3"}})
+	org.Post(tour+"/sale/cancel", url.Values{"card": {"3"}})
 	p := newPage(t, browser, app)
 	p.login("Anna")
 	p.open(tour+"/sale", testid("sale-form"))
@@ -423,7 +424,7 @@ func browserTakings(t *testing.T, browser context.Context) {
 		t.Errorf("payment for the next buyer %q, want cash again", got)
 	}
 	p.shot("desk")
-	tr, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	tr, _ := app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	if c, _ := tr.Card(3); c.Payment != "card" { // the lowest free number
 		t.Errorf("card 3 paid %q, want card", c.Payment)
 	}
@@ -442,23 +443,23 @@ func browserTakings(t *testing.T, browser context.Context) {
 // settings; the public overview and the printed round list show them.
 func browserEvent(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/settings", testid("event-fields"))
+	p.open(f.Path+"/settings", testid("event-fields"))
 	p.step("fill in", chromedp.Evaluate[chromedp.Void](`document.getElementById("f-date").value = "2026-03-14";
 		document.getElementById("f-start").value = "19:00";
 		document.getElementById("f-venue").value = "Gasthaus Zur Post, Kirchberg"`))
 	p.shot("settings")
 	p.navigate("save", chromedp.Click(chromedp.CSS(testid("save-settings"))))
-	p.open(f.path, testid("event-line"))
+	p.open(f.Path, testid("event-line"))
 	if got := p.text(testid("event-line")); got != "Sa., 14.03.2026 · Beginn 19:00 Uhr · Gasthaus Zur Post, Kirchberg" {
 		t.Errorf("event line %q", got)
 	}
 	p.step("phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.shot("overview-phone")
 	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
-	f.drawDigital()
-	p.open(f.path+"/print/rounds/1", testid("event-line"))
+	f.DrawDigital()
+	p.open(f.Path+"/print/rounds/1", testid("event-line"))
 	p.step("print media", emulateMedia("print"))
 	p.shot("round-list-print")
 	// Printed, the list names the evening in its heading rows, which

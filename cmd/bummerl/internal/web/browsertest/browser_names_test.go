@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -12,7 +12,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -38,26 +41,25 @@ func crowdNames() []string {
 // crowdFixture is a 256-card evening of 128 players, every fourth with two
 // cards (160 sold, the rest byes), round 1 drawn digitally, 12 tables all
 // called.
-func crowdFixture(t *testing.T) (fixture, []string) {
+func crowdFixture(t *testing.T) (webtest.Fixture, []string) {
 	t.Helper()
 	app := newTestApp(t)
-	f := fixture{t: t, app: app, org: app.loggedIn("Anna", "organiser"), helper: app.loggedIn("Hans", "helper"),
-		api: app.client(), anna: basic("Anna", "Anna-password")}
-	f.path = f.org.createTournament(settingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": "256"}))
-	f.id = tournamentOf(t, f.path)
+	f := webtest.Staff(t, app)
+	f.Path = f.Org.CreateTournament(webtest.SettingsForm(map[string]string{"name": "Preisschnapsen Gasthaus Zur Post", "cards": "256"}))
+	f.ID = webtest.TournamentOf(t, f.Path)
 	names := crowdNames()
 	for i, name := range names {
 		k := 1 + min(1, i%4/3)
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.Status, r.Body)
 		}
 	}
-	f.drawDigital()
-	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"12"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("tables: %d", r.status)
+	f.DrawDigital()
+	if r := f.Org.Post(f.Path+"/tables/count", url.Values{"tables": {"12"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("tables: %d", r.Status)
 	}
-	if r := f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("call all: %d", r.status)
+	if r := f.Helper.Post(f.Path+"/tables/call", url.Values{"all": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("call all: %d", r.Status)
 	}
 	return f, names
 }
@@ -97,13 +99,13 @@ const readNamesPaging = `(() => {
 func browserNamesProjector(t *testing.T, browser context.Context) {
 	f, names := crowdFixture(t)
 	want := slices.Clone(names)
-	col := nameCollator("de")
+	col := collate.New(language.German, collate.IgnoreCase) // the German order of the app's lists
 	slices.SortStableFunc(want, col.CompareString)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)
 		p.step("viewport "+name, chromedp.EmulateViewport(size.w, size.h))
-		p.open(f.path+"/screen/names", testid("names-board"))
+		p.open(f.Path+"/screen/names", testid("names-board"))
 		p.until("paged", `document.querySelector('[data-pages="names"]').bummerlPages !== undefined`)
 		screenChecks(t, p, name)
 		info := p.text(testid("names-page-info"))
@@ -132,19 +134,19 @@ func browserNamesProjector(t *testing.T, browser context.Context) {
 	// plays in round 2, the called match's cards at table 1.
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.namesMark = "no reload"`))
 	at1 := tableMatch(t, f, 1)
-	if r := f.quick(f.helper, 1, at1, at1.A, "2:0"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	if r := f.Quick(f.Helper, 1, at1, at1.A, "2:0"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
 	p.untilWithin("the result on the board", 5*time.Second, fmt.Sprintf(
 		`!document.querySelector('[data-testid="names-card-%d"]') && document.querySelector('[data-testid="names-card-%d"] b')?.textContent === "Runde 2"`, at1.B, at1.A))
 	// The next match whose players are free (P-5: one with a player at
 	// another table waits).
-	callable := slices.IndexFunc(f.load().Board().Waiting, func(w tournament.Waiting) bool { return w.BusyAt == 0 })
+	callable := slices.IndexFunc(f.Load().Board().Waiting, func(w tournament.Waiting) bool { return w.BusyAt == 0 })
 	if callable < 0 {
 		t.Fatal("no waiting match can be called")
 	}
-	if r := f.helper.post(f.path+"/tables/call", nil); r.status != http.StatusSeeOther {
-		t.Fatalf("call: %d\n%s", r.status, r.body)
+	if r := f.Helper.Post(f.Path+"/tables/call", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("call: %d\n%s", r.Status, r.Body)
 	}
 	next := tableMatch(t, f, 1)
 	for _, c := range []tournament.CardNo{next.A, next.B} {
@@ -158,7 +160,7 @@ func browserNamesProjector(t *testing.T, browser context.Context) {
 	screenChecks(t, p, "1280x720 after the call")
 
 	p.step("beamer", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen/names?lang=en", testid("names-board"))
+	p.open(f.Path+"/screen/names?lang=en", testid("names-board"))
 	if got := p.text(testid("names-title")); got != "Where do I play?" {
 		t.Errorf("English title %q", got)
 	}
@@ -166,9 +168,9 @@ func browserNamesProjector(t *testing.T, browser context.Context) {
 }
 
 // tableMatch is the match at table no.
-func tableMatch(t *testing.T, f fixture, no int) tournament.Match {
+func tableMatch(t *testing.T, f webtest.Fixture, no int) tournament.Match {
 	t.Helper()
-	for _, s := range f.load().Board().Busy {
+	for _, s := range f.Load().Board().Busy {
 		if s.Table == no {
 			return s.Match
 		}
@@ -182,10 +184,10 @@ func tableMatch(t *testing.T, f fixture, no int) tournament.Match {
 func browserNamesPrint(t *testing.T, browser context.Context) {
 	requirePoppler(t)
 	f, names := crowdFixture(t)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/names", testid("names-table"))
+	p.open(f.Path+"/names", testid("names-table"))
 	if w := eval[int](p, `Math.max(document.scrollingElement.scrollWidth, innerWidth)`); w > phoneWidth {
 		t.Errorf("the board is %d px wide on a %d px phone", w, phoneWidth)
 	}
@@ -193,7 +195,7 @@ func browserNamesPrint(t *testing.T, browser context.Context) {
 
 	p.step("desktop", chromedp.EmulateViewport(1280, 900))
 	p.login("Hans")
-	p.open(f.path+"/names", testid("print-button"))
+	p.open(f.Path+"/names", testid("print-button"))
 	p.viewShot("names-page")
 	doc := printPDF(t, p, "names")
 	t.Logf("the board of %d players: %d A4 pages", len(names), doc.pages)

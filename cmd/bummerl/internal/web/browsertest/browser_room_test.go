@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/cmd/bummerl/internal/testutil"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -29,7 +30,7 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 
 	gate, app, _ := gatedApp(t, f)
 
@@ -39,10 +40,10 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	screenCtx, cancel := chromedp.NewContext(p.ctx)
 	defer cancel()
 	screen := &browserPage{t: t, ctx: screenCtx, app: app}
-	screen.open(f.path+"/screen", testid("screen"))
-	testutil.Eventually(t, "the projector follows", func() bool { return f.app.store.Subscribers(f.id) >= 1 })
+	screen.open(f.Path+"/screen", testid("screen"))
+	testutil.Eventually(t, "the projector follows", func() bool { return f.App.Store.Subscribers(f.ID) >= 1 })
 
-	p.open(f.path+"/sale", testid("tournament-nav"))
+	p.open(f.Path+"/sale", testid("tournament-nav"))
 	links := []string{"nav-rounds", "nav-tables", "nav-standings", "nav-print", "nav-history", "nav-overview", "nav-draw", "nav-entry-cards", "nav-sale", "nav-rounds"}
 	visits := 1
 	for _, l := range links {
@@ -78,8 +79,8 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 		t.Fatalf("only %d pages visited", visits)
 	}
 	maxOpen := gate.Stats(0).Open
-	p.open(f.path+"/rounds/1", testid("matches"))
-	m := f.firstPlayable(1)
+	p.open(f.Path+"/rounds/1", testid("matches"))
+	m := f.FirstPlayable(1)
 	no := strconv.Itoa(m.No)
 	p.step("focus match "+no, chromedp.Focus(chromedp.CSS(testid("inline-winner-"+no))))
 	start := time.Now()
@@ -90,15 +91,13 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	// A save that queued behind the open pages would wait for them to
 	// close, past the step's bound above; how long it took is reported.
 	t.Logf("the inline save took %v after %d pages", took, visits)
-	got := f.load().Rounds[0].Matches[m.No-1]
+	got := f.Load().Rounds[0].Matches[m.No-1]
 	if !got.Played() {
 		t.Errorf("match %d has no result after the save", m.No)
 	}
 	// The projector window still follows: its stream is open (shared with
 	// the desk's through the browser's worker, or its own).
-	f.app.s.live.mu.Lock()
-	staffStreams := f.app.s.live.open[kindStaff]
-	f.app.s.live.mu.Unlock()
+	_, staffStreams := openStreams(f)
 	if staffStreams < 1 || staffStreams > 2 {
 		t.Errorf("%d staff streams open for the desk and the projector, want 1 or 2", staffStreams)
 	}
@@ -107,8 +106,8 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	testutil.Eventually(t, "the browser holds at most 3 connections", func() bool { return gate.Stats(0).Open <= 3 })
 	open := gate.Stats(0).Open
 	t.Logf("inline save after %d pages: %v; connections now %d, at most %d seen; %d streams", visits, took, open, maxOpen, staffStreams)
-	if r := f.org.get("/status"); r.status != http.StatusOK {
-		t.Errorf("status page: %d", r.status)
+	if r := f.Org.Get("/status"); r.Status != http.StatusOK {
+		t.Errorf("status page: %d", r.Status)
 	}
 }
 
@@ -116,18 +115,18 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 // runs it, for the browser: the gate counts the browser's connections and
 // requests counts its requests (the test's own clients use the other
 // server).
-func gatedApp(t *testing.T, f fixture) (*httpkit.Gate, *testApp, *atomic.Int64) {
+func gatedApp(t *testing.T, f webtest.Fixture) (*httpkit.Gate, *webtest.App, *atomic.Int64) {
 	var requests atomic.Int64
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		requests.Add(1)
-		f.app.echo.ServeHTTP(w, r)
+		f.App.Handler.ServeHTTP(w, r)
 	}))
 	gate, ln := httpkit.Gated(ts.Config, ts.Listener, httpkit.Limits{MaxConns: 1000, IdleGrace: 500 * time.Millisecond})
 	ts.Listener = ln
 	ts.Start()
 	t.Cleanup(ts.Close)
-	app := *f.app
-	app.srv = ts
+	app := *f.App
+	app.Srv = ts
 	return gate, &app, &requests
 }
 
@@ -141,20 +140,20 @@ func TestBrowserPhoneOneConnection(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 	gate, app, requests := gatedApp(t, f)
-	m := f.firstPlayable(1)
+	m := f.FirstPlayable(1)
 	card := strconv.Itoa(int(m.A))
 	p := newPage(t, browser, app)
 	p.step("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/card/"+card, testid("next"))
-	testutil.Eventually(t, "the phone follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	p.open(f.Path+"/card/"+card, testid("next"))
+	testutil.Eventually(t, "the phone follows", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	time.Sleep(300 * time.Millisecond) // the page's last loads settle
 	before := requests.Load()
-	r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+	r := f.API.API(http.MethodPut, webtest.APIRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 		map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}})
-	if r.status != http.StatusOK {
-		t.Fatalf("result: status %d\n%s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 	}
 	p.until("the result on the phone", `document.querySelector('[data-testid="next"]').textContent.includes("2:1")`)
 	p.shot("phone-after-result")
@@ -179,25 +178,33 @@ func TestBrowserLoginKeepsStaffParts(t *testing.T) {
 	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 	_, app, _ := gatedApp(t, f)
 	helper := newPage(t, browser, app)
 	visitorCtx, cancel := chromedp.NewContext(helper.ctx) // a second tab of that browser
 	defer cancel()
 	visitor := &browserPage{t: t, ctx: visitorCtx, app: app}
-	visitor.open(f.path+"/standings", testid("standings-live"))
-	testutil.Eventually(t, "the visitor's tab follows", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	visitor.open(f.Path+"/standings", testid("standings-live"))
+	testutil.Eventually(t, "the visitor's tab follows", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	helper.login("Hans")
-	helper.open(f.path+"/standings", testid("standings-live"))
-	l := f.app.s.live
-	kinds := func() (int, int) {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return l.open[kindPhone], l.open[kindStaff]
-	}
-	testutil.Eventually(t, "a visitor's and a staff stream", func() bool { p, s := kinds(); return p == 1 && s == 1 })
+	helper.open(f.Path+"/standings", testid("standings-live"))
+	testutil.Eventually(t, "a visitor's and a staff stream", func() bool { p, s := openStreams(f); return p == 1 && s == 1 })
 	// The helper's page follows a change through its own stream.
 	helper.step("mark", chromedp.Evaluate[chromedp.Void](`window.revs = []; document.addEventListener("bummerl:live", e => window.revs.push(e.detail.revision))`))
-	f.rename("Preisschnapsen Hinterbrühl 2")
-	helper.until("the helper's page got the change", `window.revs.includes(`+strconv.FormatInt(f.revision(), 10)+`)`)
+	f.Rename("Preisschnapsen Hinterbrühl 2")
+	helper.until("the helper's page got the change", `window.revs.includes(`+strconv.FormatInt(f.Revision(), 10)+`)`)
+}
+
+// openStreams is how many event streams the server holds open for
+// visitors' phones and for staff pages, as its status API tells.
+func openStreams(f webtest.Fixture) (phones, staff int) {
+	f.T.Helper()
+	r := f.API.API(http.MethodGet, "/api/status", f.Anna, nil)
+	if r.Status != http.StatusOK {
+		f.T.Fatalf("status: %d\n%s", r.Status, r.Body)
+	}
+	st := webtest.Decode[struct {
+		Streams struct{ Staff, Phones int }
+	}](f.T, r)
+	return st.Streams.Phones, st.Streams.Staff
 }

@@ -1,10 +1,12 @@
-package web
+package browsertest
 
 import (
 	"context"
 	"strconv"
 	"strings"
 	"testing"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -36,13 +38,13 @@ func browserDenseRound(t *testing.T, browser context.Context) {
 		counts[i] = 1
 	}
 	f := newFixture(t, map[string]string{"cards": "64"}, counts...)
-	f.drawDigital()
-	ms := f.load().Rounds[0].Matches
-	f.startTable(f.helper, ms[1], "0")
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	ms := f.Load().Rounds[0].Matches
+	f.StartTable(f.Helper, ms[1], "0")
+	p := newPage(t, browser, f.App)
 	p.login("Hans")
 	p.step("projector size", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/rounds/1", testid("matches"))
+	p.open(f.Path+"/rounds/1", testid("matches"))
 	p.shot("round-1920")
 	rows := eval[[]int](p, `[...document.querySelectorAll('[data-match-row]')].map(r => Math.round(r.getBoundingClientRect().height))`)
 	height := eval[int](p, `document.documentElement.scrollHeight`)
@@ -87,7 +89,7 @@ func browserDenseRound(t *testing.T, browser context.Context) {
 
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/rounds/1", testid("matches"))
+	p.open(f.Path+"/rounds/1", testid("matches"))
 	p.shot("round-390")
 	p.save("round-390-top.png", runStep(p, "screenshot of the screen", chromedp.CaptureScreenshot()))
 	p.fitsScreen(phoneWidth)
@@ -98,13 +100,13 @@ func browserDenseRound(t *testing.T, browser context.Context) {
 // they were cut at its right edge.
 func browserHistoryPhone(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"name": "Preisschnapsen des Sportvereins Hinterbrühl-Weissenbach"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	f.startTable(f.helper, f.firstPlayable(1), "0")
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	f.StartTable(f.Helper, f.FirstPlayable(1), "0")
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/history", testid("history"))
+	p.open(f.Path+"/history", testid("history"))
 	p.shot("history-390")
 	p.fitsScreen(phoneWidth)
 	p.step("open the rows of the draw", chromedp.Click(chromedp.CSS(`[data-action="draw"] + td summary`)))
@@ -120,12 +122,12 @@ func browserHistoryPhone(t *testing.T, browser context.Context) {
 // declares without asking. Any other dialog fails the test (newPage).
 func browserDeclareAsks(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"variant": "soft"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	for _, doubt := range []bool{true, false} {
-		seat := toDeclare(t, f, doubt)
-		p.open(seat.path(""), testid("act-declare"))
+		seat := webtest.ToDeclare(t, f, doubt)
+		p.open(seat.Path(""), testid("act-declare"))
 		p.until("the table's forms wired up", formsReady)
 		p.fitsScreen(390)
 		declare := chromedp.Click(chromedp.CSS(testid("act-declare")))

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"net/http"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -24,17 +26,17 @@ func TestBrowserSwiss(t *testing.T) {
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"name": "Schweizer Schnapsen Zur Post", "form": "swiss", "cards": "32", "swiss_rounds": "4"})
 	for _, name := range roomNames[:13] {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d", name, r.status)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d", name, r.Status)
 		}
 	}
-	f.drawDigital()
-	f.finishRound(1)
-	f.drawDigital()
+	f.DrawDigital()
+	f.FinishRound(1)
+	f.DrawDigital()
 
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.step("beamer", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-swiss"))
+	p.open(f.Path+"/screen", testid("screen-swiss"))
 	p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 	screenChecks(t, p, "1920x1080 swiss")
 	// 13 players: round 2's bye counts already, so round 2 is under way.
@@ -49,12 +51,12 @@ func TestBrowserSwiss(t *testing.T) {
 	// Round 2 decided and round 3 paired through the API: the screen
 	// follows without a reload.
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.screenMark = "no reload"`))
-	f.finishRound(2)
-	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10)
-	r := f.api.api(http.MethodPost, base+"/draw/announce", f.anna, nil)
-	commitment := decode[map[string]string](t, r)["commitment"]
-	if r := f.api.api(http.MethodPost, base+"/draw/digital", f.anna, map[string]string{"commitment": commitment}); r.status != http.StatusCreated {
-		t.Fatalf("pair round 3: %d %s", r.status, r.body)
+	f.FinishRound(2)
+	base := "/api/tournaments/" + strconv.FormatInt(f.ID, 10)
+	r := f.API.API(http.MethodPost, base+"/draw/announce", f.Anna, nil)
+	commitment := webtest.Decode[map[string]string](t, r)["commitment"]
+	if r := f.API.API(http.MethodPost, base+"/draw/digital", f.Anna, map[string]string{"commitment": commitment}); r.Status != http.StatusCreated {
+		t.Fatalf("pair round 3: %d %s", r.Status, r.Body)
 	}
 	p.untilWithin("round 3 on the screen", 5*time.Second, `document.querySelector('[data-testid="screen-round"]')?.textContent.startsWith("Runde 3")`)
 	if mark := eval[string](p, `window.screenMark || ""`); mark != "no reload" {
@@ -64,9 +66,9 @@ func TestBrowserSwiss(t *testing.T) {
 	p.shot("swiss-projector-round-3")
 
 	// The phone of the first board's first player.
-	m := f.load().Rounds[2].Matches[0]
+	m := f.Load().Rounds[2].Matches[0]
 	p.step("phone", chromedp.EmulateViewport(390, 844))
-	p.open(f.path+"/card/"+strconv.Itoa(int(m.A)), testid("swiss-score"))
+	p.open(f.Path+"/card/"+strconv.Itoa(int(m.A)), testid("swiss-score"))
 	if got := p.text(testid("swiss-score")); !strings.Contains(got, "Platz") || !strings.Contains(got, "Runde 3 von 4") {
 		t.Errorf("phone score %q", got)
 	}
@@ -78,7 +80,7 @@ func TestBrowserSwiss(t *testing.T) {
 		t.Error("the phone page is wider than the phone")
 	}
 	p.shot("swiss-phone")
-	p.open(f.path+"/standings", testid("swiss-standings"))
+	p.open(f.Path+"/standings", testid("swiss-standings"))
 	if right := eval[float64](p, `document.querySelector('[data-testid="swiss-standings"]').getBoundingClientRect().right`); right > 390 {
 		t.Errorf("the standings table ends at %v px on a 390 px phone", right)
 	}
@@ -86,13 +88,13 @@ func TestBrowserSwiss(t *testing.T) {
 
 	// The organiser pairs, enters late and withdraws on a phone too.
 	p.login("Anna")
-	p.open(f.path+"/draw", testid("swiss-players"))
+	p.open(f.Path+"/draw", testid("swiss-players"))
 	if eval[bool](p, wide) {
 		t.Error("the draw page is wider than the phone")
 	}
 	p.shot("swiss-draw-phone")
 	for _, pg := range []struct{ path, sel, name string }{
-		{f.path + "/sale", "desk", "swiss-sale-phone"},
+		{f.Path + "/sale", "desk", "swiss-sale-phone"},
 		{"/tournaments/new", "swiss-fields", "swiss-settings-phone"},
 	} {
 		p.open(pg.path, testid(pg.sel))

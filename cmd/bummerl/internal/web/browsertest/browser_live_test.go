@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/testutil"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 
 	"github.com/chromedp/chromedp"
 )
@@ -33,11 +34,11 @@ const liveWithin = 2 * time.Second
 // the next result as well.
 func browserLiveRound(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	p.step("a short window", chromedp.EmulateViewport(1000, 400))
-	p.open(f.path+"/rounds/1", testid("matches"))
-	testutil.Eventually(t, "the page holds the stream", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	p.open(f.Path+"/rounds/1", testid("matches"))
+	testutil.Eventually(t, "the page holds the stream", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	p.step("mark the page and scroll", chromedp.Evaluate[chromedp.Void](`
 		window.liveMark = "still here";
 		window.liveRevs = [];
@@ -51,14 +52,14 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 
 	result := func(step string) {
 		t.Helper()
-		m := f.firstPlayable(1)
+		m := f.FirstPlayable(1)
 		status := testid("status-" + strconv.Itoa(m.No))
 		before := p.text(status)
 		start := time.Now()
-		r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+		r := f.API.API(http.MethodPut, webtest.APIRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 			map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}})
-		if r.status != http.StatusOK {
-			t.Fatalf("result: status %d\n%s", r.status, r.body)
+		if r.Status != http.StatusOK {
+			t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 		}
 		p.until("the result on the page", `document.querySelector('`+status+`').textContent.includes("2:1")`)
 		if took := time.Since(start); took > liveWithin {
@@ -75,7 +76,7 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 		if got := eval[int](p, "Math.round(window.scrollY)"); got != y {
 			t.Errorf("scroll position %d after the refresh, was %d", got, y)
 		}
-		rev := f.revision()
+		rev := f.Revision()
 		p.until("bummerl:live with the new revision", `window.liveRevs.includes(`+strconv.FormatInt(rev, 10)+`)`)
 		p.shot(step)
 	}
@@ -83,9 +84,9 @@ func browserLiveRound(t *testing.T, browser context.Context) {
 
 	// The connection drops: EventSource reconnects by itself (retry 1 s).
 	// The browser reports the cut stream; that is expected here.
-	p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + f.path + "/events")
-	f.app.srv.CloseClientConnections()
-	testutil.Eventually(t, "the page reconnected", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.App.Srv.URL + f.Path + "/events")
+	f.App.Srv.CloseClientConnections()
+	testutil.Eventually(t, "the page reconnected", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	result("after-reconnect")
 	if revs := eval[[]int](p, "window.liveRevs"); len(revs) < 2 {
 		t.Errorf("bummerl:live revisions %v, want one per change at least", revs)

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"cmp"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/views"
 )
 
@@ -113,7 +114,7 @@ func (p *browserPage) axePage(axe string, pg axePage, path string) {
 	}
 	for _, size := range sizes {
 		p.step(size.name+" size", size.emulate())
-		p.navigate("open "+path, chromedp.Navigate(p.app.srv.URL+path))
+		p.navigate("open "+path, chromedp.Navigate(p.app.Srv.URL+path))
 		p.step("wait for "+pg.ready, chromedp.WaitVisible(chromedp.CSS(pg.ready)))
 		p.until("the page loaded", `document.readyState === "complete"`)
 		p.axeCheck(axe, pg.name+" "+size.name)
@@ -199,7 +200,7 @@ func shortList(s []string, n int) string {
 
 // axeFile is axe-core's axe.min.js: $BUMMERL_AXE, else where .ci/run
 // installs it (npm, pinned there) in the module's .ci/axe.
-var axeFile = cmp.Or(os.Getenv("BUMMERL_AXE"), "../../../../.ci/axe/node_modules/axe-core/axe.min.js")
+var axeFile = cmp.Or(os.Getenv("BUMMERL_AXE"), "../../../../../.ci/axe/node_modules/axe-core/axe.min.js")
 
 // axeScript is axeFile read once for all pages.
 var axeScript = sync.OnceValues(func() ([]byte, error) { return os.ReadFile(axeFile) })
@@ -224,7 +225,7 @@ func axeSource(t *testing.T) string {
 // axePaths fills in the placeholders of axePages' paths on app.
 type axePaths struct {
 	*strings.Replacer
-	app *testApp
+	app *webtest.App
 }
 
 // axeFixture sets up what the pages show: {T} a 16-card Preisschnapsen
@@ -240,50 +241,50 @@ func axeFixture(t *testing.T) axePaths {
 	clubs := []string{"ASK Mödling", "", "Sportunion Kirchberg am Wechsel", ""}
 	for i, name := range roomNames[:12] { // 14 cards, some with their club
 		sale := url.Values{"name": {name}, "club": {clubs[i%4]}, "count": {strconv.Itoa(1 + i%5/4)}}
-		if r := f.org.post(f.path+"/sale", sale); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", sale); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.Status, r.Body)
 		}
 	}
-	f.drawDigital()
-	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"4"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("tables: %d", r.status)
+	f.DrawDigital()
+	if r := f.Org.Post(f.Path+"/tables/count", url.Values{"tables": {"4"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("tables: %d", r.Status)
 	}
-	if r := f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("call all: %d\n%s", r.status, r.body)
+	if r := f.Helper.Post(f.Path+"/tables/call", url.Values{"all": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("call all: %d\n%s", r.Status, r.Body)
 	}
-	m := f.firstPlayable(1)
-	if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	m := f.FirstPlayable(1)
+	if r := f.Quick(f.Helper, 1, m, m.B, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
-	if r := f.org.post(f.path+"/payouts", url.Values{"prize": {"2"}, "to": {"Maria Huber"}, "amount": {"20"}, "payment": {"cash"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("payout: %d\n%s", r.status, r.body)
+	if r := f.Org.Post(f.Path+"/payouts", url.Values{"prize": {"2"}, "to": {"Maria Huber"}, "amount": {"20"}, "payment": {"cash"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("payout: %d\n%s", r.Status, r.Body)
 	}
-	m = f.firstPlayable(1)
-	seats := f.startTable(f.helper, m, "1") // seat 0 is forehand in deal 1
-	if st, _ := seats[0].state(t); st.ToMove != 0 {
+	m = f.FirstPlayable(1)
+	seats := f.StartTable(f.Helper, m, "1") // seat 0 is forehand in deal 1
+	if st, _ := seats[0].State(t); st.ToMove != 0 {
 		t.Fatalf("seat %d to move, want seat 0", st.ToMove)
 	}
 
 	// Before a draw: the draw page with the physical draw form.
-	undrawn := f.org.createTournament(settingsForm(map[string]string{"name": "Preisschnapsen Kirchberg", "cards": "8"}))
+	undrawn := f.Org.CreateTournament(webtest.SettingsForm(map[string]string{"name": "Preisschnapsen Kirchberg", "cards": "8"}))
 	for i := range 7 {
-		f.org.post(undrawn+"/sale", url.Values{"name": {roomNames[20+i]}, "count": {"1"}})
+		f.Org.Post(undrawn+"/sale", url.Values{"name": {roomNames[20+i]}, "count": {"1"}})
 	}
 
 	// Swiss, round 1 paired.
-	swiss := f.org.createTournament(settingsForm(map[string]string{"name": "Schweizer Schnapsen", "form": "swiss", "cards": "16", "swiss_rounds": "3"}))
-	sw := fixture{t: t, app: f.app, org: f.org, helper: f.helper, path: swiss, id: tournamentOf(t, swiss)}
+	swiss := f.Org.CreateTournament(webtest.SettingsForm(map[string]string{"name": "Schweizer Schnapsen", "form": "swiss", "cards": "16", "swiss_rounds": "3"}))
+	sw := webtest.Fixture{T: t, App: f.App, Org: f.Org, Helper: f.Helper, Path: swiss, ID: webtest.TournamentOf(t, swiss)}
 	for _, name := range roomNames[30:37] {
-		f.org.post(swiss+"/sale", url.Values{"name": {name}, "count": {"1"}})
+		f.Org.Post(swiss+"/sale", url.Values{"name": {name}, "count": {"1"}})
 	}
-	sw.drawDigital()
+	sw.DrawDigital()
 
-	return axePaths{app: f.app, Replacer: strings.NewReplacer(
-		"{T}", f.path, "{U}", undrawn, "{S}", swiss,
-		"{match}", matchURL(matchRef{f.id, 1, m.No}),
+	return axePaths{app: f.App, Replacer: strings.NewReplacer(
+		"{T}", f.Path, "{U}", undrawn, "{S}", swiss,
+		"{match}", webtest.MatchPath(f.ID, 1, m.No),
 		"{card}", strconv.Itoa(int(m.A)),
-		"{staff-table}", views.PlayAdminPath(f.id, 1, m.No),
-		"{seat-to-move}", seats[0].path(""),
-		"{seat-waiting}", seats[1].path(""),
+		"{staff-table}", views.PlayAdminPath(f.ID, 1, m.No),
+		"{seat-to-move}", seats[0].Path(""),
+		"{seat-waiting}", seats[1].Path(""),
 	)}
 }

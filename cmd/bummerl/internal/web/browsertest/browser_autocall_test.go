@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -39,37 +40,37 @@ func TestBrowserAutoCall(t *testing.T) {
 // "changed meanwhile"), the projector and the phone show the call live.
 func browserAutoCallRound(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "16", "auto_call": "on"}, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	if r := f.org.post(f.path+"/tables/count", url.Values{"tables": {"3"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("tables: %d", r.status)
+	f.DrawDigital()
+	if r := f.Org.Post(f.Path+"/tables/count", url.Values{"tables": {"3"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("tables: %d", r.Status)
 	}
-	if r := f.helper.post(f.path+"/tables/call", url.Values{"all": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("call all: %d", r.status)
+	if r := f.Helper.Post(f.Path+"/tables/call", url.Values{"all": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("call all: %d", r.Status)
 	}
-	ros := newRoster(f.load())
+	ros := f.Load()
 	// The projector's line: each name after its card number (issue 23).
 	screenLine := func(m tournament.Match) string {
-		return fmt.Sprintf("%d %s – %d %s", m.A, ros.holder(m.A).Name, m.B, ros.holder(m.B).Name)
+		return fmt.Sprintf("%d %s – %d %s", m.A, holder(ros, m.A), m.B, holder(ros, m.B))
 	}
 
-	desk := newPage(t, browser, f.app)
+	desk := newPage(t, browser, f.App)
 	desk.login("Hans")
 	desk.step("desk", chromedp.EmulateViewport(1920, 1080))
-	round := f.path + "/rounds/1"
+	round := f.Path + "/rounds/1"
 	desk.open(round, testid("matches"))
-	beamer := newPage(t, browser, f.app)
+	beamer := newPage(t, browser, f.App)
 	beamer.step("beamer", chromedp.EmulateViewport(1920, 1080))
-	beamer.open(f.path+"/screen", testid("screen-tables"))
+	beamer.open(f.Path+"/screen", testid("screen-tables"))
 	// The phone of a player whose match waits for a table.
-	b := f.load().Board()
+	b := f.Load().Board()
 	phoneCard := b.Waiting[len(b.Waiting)-1].Match.A
-	phone := newPage(t, browser, f.app)
+	phone := newPage(t, browser, f.App)
 	phone.step("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	phone.open(f.path+"/card/"+strconv.Itoa(int(phoneCard)), testid("next-"+strconv.Itoa(int(phoneCard))))
+	phone.open(f.Path+"/card/"+strconv.Itoa(int(phoneCard)), testid("next-"+strconv.Itoa(int(phoneCard))))
 
 	results, phoneCalled := 0, false
 	for {
-		tr := f.load()
+		tr := f.Load()
 		b := tr.Board()
 		if len(b.Busy) == 0 {
 			if len(b.Waiting) != 0 {
@@ -87,10 +88,10 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 		no := strconv.Itoa(m.No)
 		results++
 		if results == 4 { // through the JSON API; the desk reloads
-			rj := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+no+"/result", f.anna,
+			rj := f.API.API(http.MethodPut, webtest.APIRoundPath(f.ID, 1)+"/matches/"+no+"/result", f.Anna,
 				map[string]any{"version": m.Version, "winner": m.A, "bummerl": r.Bummerl})
-			if rj.status != http.StatusOK {
-				t.Fatalf("API result of match %d: %d %s", m.No, rj.status, rj.body)
+			if rj.Status != http.StatusOK {
+				t.Fatalf("API result of match %d: %d %s", m.No, rj.Status, rj.Body)
 			}
 			desk.open(round, testid("status-"+no))
 		} else { // the desk's keyboard: winner, Tab, score, Enter
@@ -126,7 +127,7 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 		}
 		// What the domain said happened, in one write: no table stays free
 		// while a waiting match could be called.
-		after := f.load().Board()
+		after := f.Load().Board()
 		for _, w := range after.Waiting {
 			if w.BusyAt == 0 && len(after.Free) > 0 {
 				t.Fatalf("after match %d: table %v free while match %d can be called", m.No, after.Free, w.Match.No)
@@ -153,11 +154,11 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 	desk.shot("round-390")
 	// The projector's latest results: the winner (card A here) first.
 	beamer.step("big beamer", chromedp.EmulateViewport(1920, 1080))
-	beamer.open(f.path+"/screen", testid("screen-results"))
-	last := f.load().Rounds[0].Matches
+	beamer.open(f.Path+"/screen", testid("screen-results"))
+	last := f.Load().Rounds[0].Matches
 	first := beamer.text(testid("screen-result"))
 	if !slices.ContainsFunc(last, func(m tournament.Match) bool {
-		return !m.Bye() && strings.HasPrefix(first, ros.holder(m.A).Name+" 2:1 "+ros.holder(m.B).Name)
+		return !m.Bye() && strings.HasPrefix(first, holder(ros, m.A)+" 2:1 "+holder(ros, m.B))
 	}) {
 		t.Errorf("latest result %q does not name the winner first", first)
 	}
@@ -177,21 +178,21 @@ func browserEndScreen(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"cards": "16", "prizes": "8", "prize_3": "Speck", "prize_4": "Brot",
 		"prize_5": "Most", "prize_6": "Kuchen", "prize_7": "Kerzen", "prize_8": "Karten"}, counts...)
 	// The room's long names: the bracket shortens them to "H. Schwarzenb…".
-	tr := f.load()
+	tr := f.Load()
 	for i, p := range tr.Players {
-		if r := f.org.post(f.path+"/players/"+strconv.Itoa(int(p.ID))+"/edit", url.Values{"name": {roomNames[i+6]}}); r.status != http.StatusSeeOther {
-			t.Fatalf("rename: %d\n%s", r.status, r.body)
+		if r := f.Org.Post(f.Path+"/players/"+strconv.Itoa(int(p.ID))+"/edit", url.Values{"name": {roomNames[i+6]}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("rename: %d\n%s", r.Status, r.Body)
 		}
 	}
-	for !f.load().Finished() {
-		f.drawDigital()
-		f.finishRound(len(f.load().Rounds))
+	for !f.Load().Finished() {
+		f.DrawDigital()
+		f.FinishRound(len(f.Load().Rounds))
 	}
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
 		name := fmt.Sprintf("%dx%d", size.w, size.h)
 		p.step("viewport "+name, chromedp.EmulateViewport(size.w, size.h))
-		p.open(f.path+"/screen", testid("screen-slides"))
+		p.open(f.Path+"/screen", testid("screen-slides"))
 		p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 		screenChecks(t, p, name+" end")
 		if n := eval[int](p, `document.querySelectorAll('[data-testid="screen-slides"] > *').length`); n != 3 {
@@ -219,7 +220,7 @@ func browserEndScreen(t *testing.T, browser context.Context) {
 			p.shot(fmt.Sprintf("end-%s-slide-%d", name, i+1))
 		}
 	}
-	p.open(f.path+"/screen?lang=en", testid("screen-slides"))
+	p.open(f.Path+"/screen?lang=en", testid("screen-slides"))
 	if got := eval[string](p, `document.querySelector('[data-testid="screen-slides"] > :nth-child(3) h2').textContent`); got != "Placement matches" {
 		t.Errorf("English placement slide %q", got)
 	}

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 	"bummerl/store"
 	"bummerl/views"
@@ -38,7 +39,7 @@ func TestBrowser(t *testing.T) {
 // sell at the desk with the keyboard only; htmx swaps the desk in place.
 func browserSaleDesk(t *testing.T, browser context.Context) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
+	app.AddUser("Anna", store.Organiser)
 	p := newPage(t, browser, app)
 	p.login("Anna")
 	p.shot("tournaments")
@@ -128,9 +129,9 @@ func browserSaleDesk(t *testing.T, browser context.Context) {
 // and the round page lists the matches and the byes of the unsold cards.
 func browserDraw(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1) // 6 of 8 cards: 2 byes (P-1)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/draw", testid("announce"))
+	p.open(f.Path+"/draw", testid("announce"))
 	p.shot("draw-page")
 	p.navigate("announce", chromedp.Click(chromedp.CSS(testid("announce"))))
 	commitment := p.text(testid("commitment"))
@@ -139,12 +140,12 @@ func browserDraw(t *testing.T, browser context.Context) {
 	}
 	p.shot("announced")
 	// Anybody sees the commitment before the draw.
-	p.open(f.path+"/rounds", testid("announced"))
+	p.open(f.Path+"/rounds", testid("announced"))
 	if public := p.text(testid("announced") + " " + testid("commitment")); public != commitment {
 		t.Errorf("public commitment %q, organiser saw %q", public, commitment)
 	}
 
-	p.open(f.path+"/draw", testid("perform"))
+	p.open(f.Path+"/draw", testid("perform"))
 	p.navigate("perform the draw", chromedp.Click(chromedp.CSS(testid("perform"))))
 	p.until("the round page", `location.pathname.endsWith("/rounds/1")`)
 	// The draw's facts come folded, below the matches.
@@ -182,15 +183,15 @@ func browserDraw(t *testing.T, browser context.Context) {
 // decided is refused at that deal.
 func browserResults(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	p.login("Hans")
-	round := f.path + "/rounds/1"
+	round := f.Path + "/rounds/1"
 
 	// Quick result: B wins 2:1.
 	p.open(round, testid("enter-1"))
 	p.navigate("open match 1", chromedp.Click(chromedp.CSS(testid("enter-1"))))
-	m1 := f.matchOf(1, 1)
+	m1 := f.MatchOf(1, 1)
 	p.step("quick result",
 		chromedp.SetValue(chromedp.ID("f-winner"), strconv.Itoa(int(m1.B))),
 		chromedp.SendKeys(chromedp.ID("f-bummerl"), "2:1"),
@@ -227,7 +228,7 @@ func browserResults(t *testing.T, browser context.Context) {
 	}
 	p.step("show the message", chromedp.ScrollIntoView(chromedp.CSS(testid("deal9"))))
 	p.shot("sheet-refused")
-	if f.matchOf(1, 2).Result != nil {
+	if f.MatchOf(1, 2).Result != nil {
 		t.Fatal("refused sheet was saved")
 	}
 
@@ -260,9 +261,9 @@ var hostileNames = []string{`<script>alert(1)</script>`, `"><img src=x onerror=a
 // injected.
 func browserXSS(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1) // and two hostile players: no byes
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/sale", testid("sale-form"))
+	p.open(f.Path+"/sale", testid("sale-form"))
 	for i, name := range hostileNames {
 		p.until("an empty, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
 		p.step("sell to "+name, chromedp.KeyEvent(name+kb.Enter))
@@ -275,24 +276,24 @@ func browserXSS(t *testing.T, browser context.Context) {
 	p.shot("sale-desk")
 
 	// The draw page offers the players for a physical draw.
-	p.open(f.path+"/draw", testid("physical-form"))
+	p.open(f.Path+"/draw", testid("physical-form"))
 	mustShowAsText(t, p, "draw", hostileNames...)
 
-	f.drawDigital()
+	f.DrawDigital()
 	card := cardOf(t, f, hostileNames[1])
 	match := strconv.Itoa(matchOfCard(t, f, card))
 	pages := []struct {
 		name, path, ready string
 		names             []string // the hostile names this page shows
 	}{
-		{"overview", f.path, testid("players"), hostileNames},
-		{"round", f.path + "/rounds/1", testid("matches"), hostileNames},
-		{"player", f.path + "/card/" + strconv.Itoa(int(card)), testid("player-name"), hostileNames[1:]},
-		{"match", f.path + "/rounds/1/matches/" + match, testid("pairing"), hostileNames[1:]},
-		{"standings", f.path + "/standings", "main h1", hostileNames},
-		{"entry cards", f.path + "/entry-cards", testid("entry-cards"), hostileNames},
-		{"round print", f.path + "/print/rounds/1", testid("print-round"), hostileNames},
-		{"sheets print", f.path + "/print/rounds/1/sheets", testid("sheet-" + match), hostileNames[1:]},
+		{"overview", f.Path, testid("players"), hostileNames},
+		{"round", f.Path + "/rounds/1", testid("matches"), hostileNames},
+		{"player", f.Path + "/card/" + strconv.Itoa(int(card)), testid("player-name"), hostileNames[1:]},
+		{"match", f.Path + "/rounds/1/matches/" + match, testid("pairing"), hostileNames[1:]},
+		{"standings", f.Path + "/standings", "main h1", hostileNames},
+		{"entry cards", f.Path + "/entry-cards", testid("entry-cards"), hostileNames},
+		{"round print", f.Path + "/print/rounds/1", testid("print-round"), hostileNames},
+		{"sheets print", f.Path + "/print/rounds/1/sheets", testid("sheet-" + match), hostileNames[1:]},
 	}
 	for _, pg := range pages {
 		p.open(pg.path, pg.ready)
@@ -302,9 +303,9 @@ func browserXSS(t *testing.T, browser context.Context) {
 }
 
 // matchOfCard is the number of the round 1 match that card plays.
-func matchOfCard(t *testing.T, f fixture, card tournament.CardNo) int {
+func matchOfCard(t *testing.T, f webtest.Fixture, card tournament.CardNo) int {
 	t.Helper()
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if m.A == card || m.B == card {
 			return m.No
 		}
@@ -334,9 +335,9 @@ func mustShowAsText(t *testing.T, p *browserPage, page string, names ...string) 
 }
 
 // cardOf is the first card of the player with this name.
-func cardOf(t *testing.T, f fixture, name string) tournament.CardNo {
+func cardOf(t *testing.T, f webtest.Fixture, name string) tournament.CardNo {
 	t.Helper()
-	tr := f.load()
+	tr := f.Load()
 	for _, c := range tr.Cards {
 		if pl, ok := tr.Player(c.Player); ok && pl.Name == name {
 			return c.No
@@ -351,15 +352,15 @@ func cardOf(t *testing.T, f fixture, name string) tournament.CardNo {
 // navigation.
 func browserPhoneAndPrint(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"name": "Preisschnapsen des Sportvereins Hinterbrühl-Weissenbach"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	phone := []struct{ name, path, ready string }{
-		{"player", f.path + "/card/1", testid("player-name")},
-		{"overview", f.path, testid("players")},
-		{"round", f.path + "/rounds/1", testid("matches")},
-		{"standings", f.path + "/standings", "main"},
+		{"player", f.Path + "/card/1", testid("player-name")},
+		{"overview", f.Path, testid("players")},
+		{"round", f.Path + "/rounds/1", testid("matches")},
+		{"standings", f.Path + "/standings", "main"},
 	}
 	fits := func(name string) {
 		t.Helper()
@@ -376,9 +377,9 @@ func browserPhoneAndPrint(t *testing.T, browser context.Context) {
 	}
 	p.login("Anna") // staff pages too: the desk is used on tablets
 	for _, pg := range []struct{ name, path, ready string }{
-		{"sale", f.path + "/sale", testid("desk")},
-		{"round-staff", f.path + "/rounds/1", testid("matches")},
-		{"match", f.path + "/rounds/1/matches/1", testid("sheet-form")},
+		{"sale", f.Path + "/sale", testid("desk")},
+		{"round-staff", f.Path + "/rounds/1", testid("matches")},
+		{"match", f.Path + "/rounds/1/matches/1", testid("sheet-form")},
 	} {
 		p.open(pg.path, pg.ready)
 		fits(pg.name)
@@ -390,8 +391,8 @@ func browserPhoneAndPrint(t *testing.T, browser context.Context) {
 		name, path, ready string
 		pages             int
 	}{
-		{"entry-cards", f.path + "/entry-cards", testid("entry-cards"), 1}, // 8 cards, 8 a page
-		{"round-list", f.path + "/print/rounds/1", testid("print-round"), 1},
+		{"entry-cards", f.Path + "/entry-cards", testid("entry-cards"), 1}, // 8 cards, 8 a page
+		{"round-list", f.Path + "/print/rounds/1", testid("print-round"), 1},
 	} {
 		p.open(pg.path, pg.ready)
 		pdf := runStep(p, "print "+pg.name, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4)))

@@ -1,9 +1,10 @@
-package web
+package browsertest
 
 import (
 	"cmp"
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web"
+	"bummerl/cmd/bummerl/internal/web/webtest"
+	"bummerl/domain/tournament"
+
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
@@ -20,6 +25,20 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
+
+// newTestApp starts the web app on an empty database (webtest.App).
+func newTestApp(t testing.TB) *webtest.App {
+	t.Helper()
+	return webtest.NewApp(t, func(env webtest.Env) (http.Handler, any) {
+		return web.New(env.Store, web.Config{BaseURL: env.BaseURL, Log: env.Log, Now: env.Now, Rand: env.Rand})
+	})
+}
+
+// newFixture is webtest.NewFixture on a new app.
+func newFixture(t *testing.T, settings map[string]string, counts ...int) webtest.Fixture {
+	t.Helper()
+	return webtest.NewFixture(t, newTestApp(t), settings, counts...)
+}
 
 // chromiumPath is Debian's Chromium, which .ci/run installs
 // (BUMMERL_CHROMIUM names another, e.g. a missing one to see the skip).
@@ -106,7 +125,7 @@ func stopBrowser() {
 type browserPage struct {
 	t     *testing.T
 	ctx   context.Context
-	app   *testApp
+	app   *webtest.App
 	shots int
 
 	mu       sync.Mutex
@@ -118,7 +137,7 @@ type browserPage struct {
 
 // newPage opens a tab for t on app. At the end of t it fails on any
 // JavaScript dialog, exception or console error seen on the way.
-func newPage(t *testing.T, browser context.Context, app *testApp) *browserPage {
+func newPage(t *testing.T, browser context.Context, app *webtest.App) *browserPage {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
@@ -269,7 +288,7 @@ func eval[T any](p *browserPage, expr string) T {
 // open loads path of the app and waits until sel is visible.
 func (p *browserPage) open(path, sel string) {
 	p.t.Helper()
-	p.step("open "+path, chromedp.Navigate(p.app.srv.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
+	p.step("open "+path, chromedp.Navigate(p.app.Srv.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
 }
 
 // navigate runs actions that load a new page (a form post, a link) and waits
@@ -409,4 +428,16 @@ func inParallel(browser context.Context, fn func(*testing.T, context.Context)) f
 		t.Parallel()
 		fn(t, browser)
 	}
+}
+
+// holder is the name of the player who holds card no.
+func holder(tr *tournament.Tournament, no tournament.CardNo) string {
+	c, _ := tr.Card(no)
+	return player(tr, c.Player)
+}
+
+// player is the name of player id.
+func player(tr *tournament.Tournament, id tournament.PlayerID) string {
+	p, _ := tr.Player(id)
+	return p.Name
 }

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"bummerl/cmd/bummerl/internal/testutil"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/views"
 )
 
@@ -30,23 +31,23 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"variant": "soft"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	seats := f.startTable(f.helper, m, "1") // seat 0 is forehand in deal 1
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	seats := f.StartTable(f.Helper, m, "1") // seat 0 is forehand in deal 1
 	var phones [2]*browserPage
 	for i := range phones {
-		p := newPage(t, browser, f.app)
+		p := newPage(t, browser, f.App)
 		p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-		p.open(seats[i].path(""), testid("hand"))
+		p.open(seats[i].Path(""), testid("hand"))
 		// htmx wires the forms up once the document is loaded; a tap
 		// before that would post the form the old way.
 		p.until("htmx ready", `window.htmx !== undefined && document.readyState === "complete"`)
 		phones[i] = p
 	}
 	// The staff's page with the two QR codes, on a laptop.
-	staff := newPage(t, browser, f.app)
+	staff := newPage(t, browser, f.App)
 	staff.login("Hans")
-	staff.open(views.PlayAdminPath(f.id, 1, m.No), testid("seat-0"))
+	staff.open(views.PlayAdminPath(f.ID, 1, m.No), testid("seat-0"))
 	staff.until("the QR codes", `Array.from(document.querySelectorAll('.seat-link img')).every(i => i.complete && i.naturalWidth > 0)`)
 	staff.shot("staff-qr")
 
@@ -58,11 +59,11 @@ func TestBrowserPlay(t *testing.T) {
 		return eval[string](p, `Array.from(document.querySelectorAll('[data-testid="hand-card"]')).map(e => e.dataset.card).join(" ")`)
 	}
 	// The phones load their live part once the stream connects; wait for both streams.
-	dt, _, err := f.app.store.TableBySeat(t.Context(), seats[0].token)
+	dt, _, err := f.App.Store.TableBySeat(t.Context(), seats[0].Token)
 	if err != nil {
 		t.Fatal(err)
 	}
-	testutil.Eventually(t, "both phones hold the stream", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+	testutil.Eventually(t, "both phones hold the stream", func() bool { return f.App.Store.Subscribers(-dt.ID) == 2 })
 	phones[0].shot("forehand-start")
 	phones[1].shot("dealer-start")
 	if got := eval[int](phones[0], `document.querySelectorAll('[data-testid="hand-card"]').length`); got != 5 {
@@ -122,7 +123,7 @@ func TestBrowserPlay(t *testing.T) {
 			if handOf(other) != hand || seq(other) != s {
 				t.Fatalf("after the reload: hand %q seq %d, before %q %d", handOf(other), seq(other), hand, s)
 			}
-			testutil.Eventually(t, "the reloaded phone holds the stream again", func() bool { return f.app.store.Subscribers(-dt.ID) == 2 })
+			testutil.Eventually(t, "the reloaded phone holds the stream again", func() bool { return f.App.Store.Subscribers(-dt.ID) == 2 })
 			other.shot("reloaded")
 			reloaded = true
 		}
@@ -143,23 +144,23 @@ func TestBrowserPlay(t *testing.T) {
 	// seat's link on another device) before the phones are back. On
 	// reconnecting (EventSource, 1 s) they show it.
 	for _, p := range phones {
-		p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.app.srv.URL + "/play/")
+		p.allow("ERR_INCOMPLETE_CHUNKED_ENCODING " + f.App.Srv.URL + "/play/")
 	}
-	f.app.srv.CloseClientConnections()
-	st, _ := seats[0].state(t)
+	f.App.Srv.CloseClientConnections()
+	st, _ := seats[0].State(t)
 	mover := seats[st.ToMove]
-	ms, _ := mover.state(t)
+	ms, _ := mover.State(t)
 	mv := ms.Legal[0]
 	mv.ID = views.MoveID(ms.Seq, ms.Seat, mv)
-	if r := mover.move(ms.Seq, mv); r.status != http.StatusOK {
-		t.Fatalf("move while the phones are off: %d", r.status)
+	if r := mover.Move(ms.Seq, mv); r.Status != http.StatusOK {
+		t.Fatalf("move while the phones are off: %d", r.Status)
 	}
 	for _, p := range phones {
 		p.until("the phone back with the move", `document.querySelector('`+status+`').dataset.seq === "`+strconv.Itoa(ms.Seq+1)+`"`)
 	}
 	phones[0].shot("after-wifi")
 	// The staff step through the deal played, both hands open.
-	staff.open(views.PlayTablePath(f.id, dt.ID, "/replay?deal=1&step=6"), testid("replay"))
+	staff.open(views.PlayTablePath(f.ID, dt.ID, "/replay?deal=1&step=6"), testid("replay"))
 	staff.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	staff.shot("replay")
 	staff.navigate("next step", chromedp.Click(chromedp.CSS(testid("replay-next"))))
@@ -167,8 +168,8 @@ func TestBrowserPlay(t *testing.T) {
 		t.Errorf("after next: step %s", got)
 	}
 	// The deal's result is in the table's record.
-	rec := f.helper.get(views.PlayTablePath(f.id, dt.ID, "/record.json"))
-	mustContain(t, rec.body, `"deal":1`, `"seed":"`)
+	rec := f.Helper.Get(views.PlayTablePath(f.ID, dt.ID, "/record.json"))
+	webtest.MustContain(t, rec.Body, `"deal":1`, `"seed":"`)
 	t.Logf("moves shown on both phones: median %v, slowest %v", times[len(times)/2], slowest)
 }
 
@@ -183,14 +184,14 @@ func TestBrowserPlayMatch(t *testing.T) {
 	}
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"variant": "sixty-six", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	seats := f.startTable(f.helper, m, "draw")
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	seats := f.StartTable(f.Helper, m, "draw")
 	var phones [2]*browserPage
 	for i := range phones {
-		p := newPage(t, browser, f.app)
+		p := newPage(t, browser, f.App)
 		p.step("phone size", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-		p.open(seats[i].path(""), testid("hand"))
+		p.open(seats[i].Path(""), testid("hand"))
 		p.until("htmx ready", `window.htmx !== undefined && document.readyState === "complete"`)
 		phones[i] = p
 	}
@@ -228,5 +229,5 @@ func TestBrowserPlayMatch(t *testing.T) {
 		p.until("the end on both phones", `document.querySelector('[data-testid="final"]') !== null`)
 		p.shot("final-" + strconv.Itoa(i))
 	}
-	checkRecorded(t, f, m, seats[0])
+	webtest.CheckRecorded(t, f, m, seats[0])
 }

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"net/http"
@@ -24,24 +24,24 @@ func TestBrowserSwissEnd(t *testing.T) {
 	f := newFixture(t, map[string]string{"name": "Schweizer Schnapsen Zur Post", "form": "swiss", "cards": "32",
 		"swiss_rounds": "4"})
 	for _, name := range roomNames[:13] {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d", name, r.status)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d", name, r.Status)
 		}
 	}
 	for k := 1; k <= 3; k++ {
-		f.drawDigital()
-		f.finishRound(k)
+		f.DrawDigital()
+		f.FinishRound(k)
 	}
-	f.drawDigital()
-	for _, m := range f.load().Rounds[3].Matches[:4] { // 4 of 6 boards decided
-		if r := f.quick(f.helper, 4, m, m.A, "2:1"); r.status != http.StatusSeeOther {
-			t.Fatalf("result: %d", r.status)
+	f.DrawDigital()
+	for _, m := range f.Load().Rounds[3].Matches[:4] { // 4 of 6 boards decided
+		if r := f.Quick(f.Helper, 4, m, m.A, "2:1"); r.Status != http.StatusSeeOther {
+			t.Fatalf("result: %d", r.Status)
 		}
 	}
 
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.step("beamer", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-swiss"))
+	p.open(f.Path+"/screen", testid("screen-swiss"))
 	p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 	screenChecks(t, p, "1920x1080 swiss round 4")
 	if got := p.text(testid("screen-swiss") + " h2"); !strings.HasPrefix(got, "Tabelle – Runde 4 läuft") {
@@ -54,7 +54,7 @@ func TestBrowserSwissEnd(t *testing.T) {
 	p.shot("swiss-projector-round-4")
 
 	p.step("phone", chromedp.EmulateViewport(390, 844))
-	p.open(f.path+"/rounds/4", testid("matches"))
+	p.open(f.Path+"/rounds/4", testid("matches"))
 	wide := `document.scrollingElement.scrollWidth > innerWidth`
 	if eval[bool](p, wide) {
 		t.Error("the round page is wider than the phone")
@@ -67,13 +67,13 @@ func TestBrowserSwissEnd(t *testing.T) {
 	}
 	p.shot("swiss-round-phone")
 
-	f.finishRound(4)
+	f.FinishRound(4)
 	p.step("beamer again", chromedp.EmulateViewport(1920, 1080))
-	p.open(f.path+"/screen", testid("screen-winners"))
+	p.open(f.Path+"/screen", testid("screen-winners"))
 	p.until("paged lists", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 	screenChecks(t, p, "1920x1080 swiss finished")
-	top := f.load().SwissTable().Rows[0]
-	winner, _ := f.load().Player(top.Player)
+	top := f.Load().SwissTable().Rows[0]
+	winner, _ := f.Load().Player(top.Player)
 	if got := p.text(testid("screen-winners")); !strings.Contains(got, winner.Name) {
 		t.Errorf("winners %q, want %s first", got, winner.Name)
 	}
@@ -89,7 +89,7 @@ func TestBrowserSwissEnd(t *testing.T) {
 	p.shot("swiss-projector-finished")
 
 	p.step("phone standings", chromedp.EmulateViewport(390, 844))
-	p.open(f.path+"/standings", testid("swiss-standings"))
+	p.open(f.Path+"/standings", testid("swiss-standings"))
 	// Every column within the phone's width: the table does not scroll
 	// sideways inside its wrapper.
 	if over := eval[float64](p, `(w => w.scrollWidth - w.clientWidth)(document.querySelector('[data-testid="swiss-standings"]').parentElement)`); over > 0 {
@@ -110,14 +110,14 @@ func TestBrowserSwissSeeds(t *testing.T) {
 	browser := startBrowser(t)
 	f := newFixture(t, map[string]string{"name": "Schweizer Schnapsen Zur Post", "form": "swiss", "cards": "32"})
 	for _, name := range roomNames[:13] {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d", name, r.status)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d", name, r.Status)
 		}
 	}
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.step("phone", chromedp.EmulateViewport(390, 844))
 	p.login("Anna")
-	p.open(f.path+"/draw", testid("swiss-seeds"))
+	p.open(f.Path+"/draw", testid("swiss-seeds"))
 	if got := p.navigateStatus("refused list", chromedp.SendKeys(chromedp.CSS(testid("seeds")), "11, 4\nzwölf"),
 		chromedp.Click(chromedp.CSS(testid("save-seeds")))); got != http.StatusUnprocessableEntity {
 		t.Fatalf("refused list: status %d", got)

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -32,12 +33,12 @@ func TestBrowserRound(t *testing.T) {
 // the table.
 func browserRoundPhone(t *testing.T, browser context.Context) {
 	f := newFixture(t, map[string]string{"name": "Preisschnapsen des Sportvereins Hinterbrühl-Weissenbach"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	p := newPage(t, browser, f.app)
+	f.DrawDigital()
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/rounds/1", testid("matches"))
+	p.open(f.Path+"/rounds/1", testid("matches"))
 	p.shot("phone-round-staff")
 	p.fitsScreen(phoneWidth)
 	controls := eval[[]string](p, `[...document.querySelectorAll('[data-testid^="start-"], [data-testid^="enter-"], #matches input[name="table"]')].map(e => {
@@ -54,7 +55,7 @@ func browserRoundPhone(t *testing.T, browser context.Context) {
 	}
 
 	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
-	p.open(f.path+"/rounds/1", testid("matches"))
+	p.open(f.Path+"/rounds/1", testid("matches"))
 	if d := eval[string](p, `getComputedStyle(document.querySelector('[data-testid="matches"]')).display`); d != "table" {
 		t.Errorf("match list on a desktop (%d px) displays as %q, want the table", eval[int](p, "innerWidth"), d)
 	}
@@ -88,11 +89,11 @@ func (p *browserPage) fitsScreen(width int) {
 // name; a desktop keeps the table.
 func browserPhysicalDrawPhone(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
 	const phoneWidth = 390
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
-	p.open(f.path+"/draw", testid("physical-form"))
+	p.open(f.Path+"/draw", testid("physical-form"))
 	p.shot("phone-physical-draw")
 	p.fitsScreen(phoneWidth)
 	// Every name, left and right field at least half the screen wide.
@@ -101,7 +102,7 @@ func browserPhysicalDrawPhone(t *testing.T, browser context.Context) {
 		t.Errorf("fields narrower than half the screen: %q", narrow)
 	}
 	p.step("desktop viewport", chromedp.EmulateViewport(1280, 900))
-	p.open(f.path+"/draw", testid("physical-form"))
+	p.open(f.Path+"/draw", testid("physical-form"))
 	if d := eval[string](p, `getComputedStyle(document.querySelector('[data-testid="physical-form"] table')).display`); d != "table" {
 		t.Errorf("physical draw on a desktop displays as %q, want the table", d)
 	}
@@ -113,12 +114,12 @@ func browserPhysicalDrawPhone(t *testing.T, browser context.Context) {
 // be started from the stale round page (409).
 func browserRefusals(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1)
-	p := newPage(t, browser, f.app)
+	p := newPage(t, browser, f.App)
 	p.login("Anna")
-	p.open(f.path+"/sale?q="+url.QueryEscape("Spieler 1"), testid("cancel-1"))
+	p.open(f.Path+"/sale?q="+url.QueryEscape("Spieler 1"), testid("cancel-1"))
 	p.step("mark the page", chromedp.Evaluate[chromedp.Void](`window.deskMark = "still here"`))
-	if r := f.helper.post(f.path+"/sale/cancel", url.Values{"card": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("cancel by the helper: status %d\n%s", r.status, r.body)
+	if r := f.Helper.Post(f.Path+"/sale/cancel", url.Values{"card": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("cancel by the helper: status %d\n%s", r.Status, r.Body)
 	}
 	p.confirmStep("cancel the cancelled card", "Karte 1 an Spieler 1", chromedp.Click(chromedp.CSS(testid("cancel-1"))))
 	p.until("the refusal", `document.querySelector('[data-testid="sale-problem"]') !== null`)
@@ -133,16 +134,16 @@ func browserRefusals(t *testing.T, browser context.Context) {
 	// Sell the cards back up to all 8, so that no match is a bye and match 1
 	// has a Start button whatever the draw.
 	for _, name := range []string{"Spieler 8", "Spieler 9"} {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: status %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: status %d\n%s", name, r.Status, r.Body)
 		}
 	}
-	f.drawDigital()
-	p.open(f.path+"/rounds/1", testid("start-1"))
-	m := f.matchOf(1, 1)
-	r := f.helper.post(matchURL(matchRef{f.id, 1, 1})+"/start", url.Values{"table": {"7"}, "version": {strconv.Itoa(m.Version)}})
-	if r.status != http.StatusSeeOther {
-		t.Fatalf("start by the helper: status %d\n%s", r.status, r.body)
+	f.DrawDigital()
+	p.open(f.Path+"/rounds/1", testid("start-1"))
+	m := f.MatchOf(1, 1)
+	r := f.Helper.Post(webtest.MatchPath(f.ID, 1, 1)+"/start", url.Values{"table": {"7"}, "version": {strconv.Itoa(m.Version)}})
+	if r.Status != http.StatusSeeOther {
+		t.Fatalf("start by the helper: status %d\n%s", r.Status, r.Body)
 	}
 	if status := p.navigateStatus("start the stale match", chromedp.Click(chromedp.CSS(testid("start-1")))); status != http.StatusConflict {
 		t.Errorf("stale start: status %d, want 409", status)
@@ -157,10 +158,10 @@ func browserRefusals(t *testing.T, browser context.Context) {
 // its message at the top of the page, once, however often it fails.
 func browserHTMXError(t *testing.T, browser context.Context) {
 	f := newFixture(t, nil, 1)
-	p := newPage(t, browser, f.app)
-	f.app.addUser("Berta", store.Helper)
+	p := newPage(t, browser, f.App)
+	f.App.AddUser("Berta", store.Helper)
 	p.login("Berta")
-	p.open(f.path+"/sale?q="+url.QueryEscape("Spieler 1"), testid("cancel-1"))
+	p.open(f.Path+"/sale?q="+url.QueryEscape("Spieler 1"), testid("cancel-1"))
 	// The card number is broken on its way: the handler refuses with 400.
 	p.step("break the card number", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('form[id^="cancel-"] input[name="card"]').forEach(i => i.value = "x")`))
 	for i := range 2 {
