@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -44,6 +45,11 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	// name. The server holds the first sale until all is typed, so the
 	// later sales are submitted while the first is still on its way.
 	release := make(chan struct{})
+	// A step that fails before the release must still let the held sale
+	// go, or closing the test server waits for it until go test's deadline
+	// (cleanups run last first: this one before the server's).
+	free := sync.OnceFunc(func() { close(release) })
+	t.Cleanup(free)
 	app.Handler.(*echo.Echo).Use(func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			if c.Request().Method == http.MethodPost && c.Request().URL.Path == tour+"/sale" {
@@ -62,7 +68,7 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 	if got := eval[string](p, `document.getElementById("f-name").value`); got != "" {
 		t.Errorf("name field %q after the third Enter, want it empty for the next buyer", got)
 	}
-	close(release)
+	free()
 	p.until("6 cards sold", `document.querySelector('[data-testid="sold"]').textContent === "6"`)
 	p.until("an empty, focused form", `document.activeElement.id === "f-name" && document.activeElement.value === ""`)
 	p.shot("queue-served")
