@@ -513,3 +513,19 @@ document.addEventListener("keydown", function (e) {
   document.addEventListener("bummerl:live", update);
   document.addEventListener("htmx:afterSettle", update);
 })();
+
+// A move's answer (htmx) can arrive after the table's stream has shown a
+// newer state already: the bot of a practice game (issue 25), or a quick
+// opponent, answered at once. An older table never replaces a newer one:
+// the move numbers (data-seq) of a table only grow.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var target = e.detail.target;
+  if (!target || target.id !== "table") {
+    return;
+  }
+  var shown = target.querySelector("[data-testid=status][data-seq]");
+  var got = /data-seq="(\d+)"/.exec(e.detail.serverResponse || "");
+  if (shown !== null && got !== null && Number(got[1]) < Number(shown.getAttribute("data-seq"))) {
+    e.detail.shouldSwap = false;
+  }
+});

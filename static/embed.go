@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds every asset; the server serves it under /static/.
 //
-//go:embed app.js htmx.min.js live-worker.js names.css names.js play.css style.css till.css
+//go:embed app.js cards.css htmx.min.js live-worker.js names.css names.js play.css screen.css style.css till.css
 var FS embed.FS

@@ -4,13 +4,18 @@ import (
 	"os"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"bummerl/store"
 	"bummerl/store/storetest"
 )
 
 // TestMain runs the tests, then says loudly when the PostgreSQL cases were
-// skipped (storetest.Report).
+// skipped (storetest.Report). Passwords are hashed at bcrypt's lowest cost
+// as in the web app's tests (store.PasswordCost): the user tests hash
+// dozens, and at the default cost they took 45 s of the package's 5 min.
 func TestMain(m *testing.M) {
+	store.PasswordCost = bcrypt.MinCost
 	code := m.Run()
 	storetest.Report("bummerl/store")
 	os.Exit(code)

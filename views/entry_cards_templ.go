@@ -508,7 +508,7 @@ func EntryCardsPage(m EntryCardsModel) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(t(ctx, "cards.title")+" · "+m.Name).Render(templ.WithChildren(ctx, templ_7745c5c3_Var16), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = withAssets("cards", Layout(t(ctx, "cards.title")+" · "+m.Name)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var16), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -638,7 +638,7 @@ func BlankCardsPage(m BlankCardsModel) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(t(ctx, "blank.title")+" · "+m.Name).Render(templ.WithChildren(ctx, templ_7745c5c3_Var27), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = withAssets("cards", Layout(t(ctx, "blank.title")+" · "+m.Name)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var27), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -17,7 +17,9 @@ import (
 // table.Match.View(seat) gives, the players' names and the look of the
 // cards.
 type PlayModel struct {
-	Token      string // the seat's secret link
+	// Base is the seat link's path: /play/TOKEN at a tournament's table,
+	// /practice/TOKEN at a practice game (Practice).
+	Base       string
 	Tournament string // the tournament's name
 	Names      [2]string
 	German     bool   // German-suited cards (Herz, Schelle, Eichel, Laub)
@@ -28,12 +30,17 @@ type PlayModel struct {
 	// AskDeclare: the page asks whether to declare out with fewer than
 	// 66 card points (?ask=declare, without JavaScript; declareForm).
 	AskDeclare bool
+	// Practice: a game against the bot (issue 25) that never counts for
+	// a tournament; Back is the page it was started from.
+	Practice bool
+	Back     string
+	Again    string // the start page of another practice game
 }
 
 // PlayPath is the seat page of a token; rest is appended.
 func PlayPath(token, rest string) string { return "/play/" + token + rest }
 
-func (m PlayModel) path(rest string) string { return PlayPath(m.Token, rest) }
+func (m PlayModel) path(rest string) string { return m.Base + rest }
 
 func (m PlayModel) me() int  { return m.V.Seat }
 func (m PlayModel) opp() int { return 1 - m.V.Seat }
@@ -154,12 +161,14 @@ func (m PlayModel) moveLabel(ctx context.Context, mv table.Move) string {
 
 // marriagePoints are what a marriage in suit s announces (S-9): 40 in
 // trumps, 20 otherwise.
-func (m PlayModel) marriagePoints(s schnapsen.Suit) int {
-	if s == m.V.TrumpSuit {
+func marriagePoints(s, trump schnapsen.Suit) int {
+	if s == trump {
 		return 40
 	}
 	return 20
 }
+
+func (m PlayModel) marriagePoints(s schnapsen.Suit) int { return marriagePoints(s, m.V.TrumpSuit) }
 
 // Suit and rank names.
 var (
@@ -257,11 +266,17 @@ func (m PlayModel) refusalReason(ctx context.Context, code string) string {
 // moveText names a move as a phrase to go with "geht nicht": "Herz Dame
 // spielen", "20 ansagen (Herz)", "Zudrehen".
 func (m PlayModel) moveText(ctx context.Context, mv table.Move) string {
-	switch mv.Kind {
+	return actionPhrase(ctx, schnapsen.Action{Kind: mv.Kind, Card: mv.Card, Suit: mv.Suit}, m.German, m.V.TrumpSuit)
+}
+
+// actionPhrase names an action without its player, trump the deal's
+// trump suit (a marriage's points).
+func actionPhrase(ctx context.Context, a schnapsen.Action, german bool, trump schnapsen.Suit) string {
+	switch a.Kind {
 	case schnapsen.Play:
-		return tf(ctx, "play.act_play", cardName(ctx, mv.Card, m.German))
+		return tf(ctx, "play.act_play", cardName(ctx, a.Card, german))
 	case schnapsen.Marriage:
-		return tf(ctx, "play.act_marriage", m.marriagePoints(mv.Suit), suitName(ctx, mv.Suit, m.German))
+		return tf(ctx, "play.act_marriage", marriagePoints(a.Suit, trump), suitName(ctx, a.Suit, german))
 	case schnapsen.Exchange:
 		return t(ctx, "play.act_exchange")
 	case schnapsen.Close:

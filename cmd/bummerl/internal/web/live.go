@@ -335,7 +335,7 @@ func streamKindOf(staff bool, src liveSource, parts []string) streamKind {
 	switch {
 	case staff:
 		return kindStaff
-	case strings.HasPrefix(src.scope, "/play/"):
+	case strings.HasPrefix(src.scope, "/play/"), strings.HasPrefix(src.scope, practicePrefix):
 		return kindSeat
 	}
 	for _, p := range parts {

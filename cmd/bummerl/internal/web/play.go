@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -63,36 +64,100 @@ func playError(c echo.Context, err error) error {
 	return &webError{p.status, p.code, p.field, p.msg}
 }
 
-// seat finds the table and seat of the request's /play/:token.
-func (s *server) seat(c echo.Context) (store.DigitalTable, int, error) {
-	dt, seat, err := s.store.TableBySeat(c.Request().Context(), c.Param("token"))
+// seatTable is the table behind a seat link: a tournament's digital
+// table in the store (storeTable) or a practice game against the bot in
+// memory (practice.go). One set of handlers serves both, so the practice
+// table is the match's table screen, not a copy of it.
+type seatTable interface {
+	// read runs fn with the table and its match as of now; fn only reads,
+	// quickly, and does not keep the match.
+	read(ctx context.Context, fn func(store.DigitalTable, *table.Match) error) error
+	// play applies a move of a seat chosen when the table was at seq.
+	play(ctx context.Context, mv table.Move, seq int) error
+	subscribe() (<-chan int64, func())
+	current(ctx context.Context) (store.DigitalTable, error)
+	// look is the tournament's name and whether its cards are
+	// German-suited.
+	look(ctx context.Context) (name string, german bool, err error)
+}
+
+// storeTable is a tournament's digital table (the store).
+type storeTable struct {
+	st *store.Store
+	dt store.DigitalTable
+}
+
+func (t storeTable) read(ctx context.Context, fn func(store.DigitalTable, *table.Match) error) error {
+	return t.st.ReadTable(ctx, t.dt.ID, fn)
+}
+
+func (t storeTable) play(ctx context.Context, mv table.Move, seq int) error {
+	_, _, err := t.st.PlayMove(ctx, t.dt.ID, mv, seq)
+	return err
+}
+
+func (t storeTable) subscribe() (<-chan int64, func()) { return t.st.SubscribeTable(t.dt.ID) }
+
+func (t storeTable) current(ctx context.Context) (store.DigitalTable, error) {
+	return t.st.Table(ctx, t.dt.ID)
+}
+
+func (t storeTable) look(ctx context.Context) (string, bool, error) {
+	return t.st.TableInfo(ctx, t.dt.TournamentID)
+}
+
+// seatLink is a request's seat link: /play/TOKEN (a tournament's table)
+// or /practice/TOKEN (a practice game).
+type seatLink struct {
+	t    seatTable
+	dt   store.DigitalTable // the table when the link was looked up
+	seat int
+	base string        // the link's path: its pages are base + "/table", …
+	game *practiceGame // the practice game, nil for a tournament's table
+}
+
+// seat finds the table and seat of the request's /play/:token or
+// /practice/:token.
+func (s *server) seat(c echo.Context) (seatLink, error) {
+	var l seatLink
+	var err error
+	if strings.HasPrefix(c.Path(), practicePrefix) {
+		l, err = s.practice.seat(c.Param("token"))
+	} else {
+		l.dt, l.seat, err = s.store.TableBySeat(c.Request().Context(), c.Param("token"))
+		l.t, l.base = storeTable{s.store, l.dt}, views.PlayPath(c.Param("token"), "")
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return dt, 0, notFound(c)
+			return l, notFound(c)
 		}
-		return dt, 0, err
+		return l, err
 	}
 	// A seat link is a secret: never cached, never sent on as a referrer.
 	h := c.Response().Header()
 	h.Set(echo.HeaderCacheControl, "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
-	return dt, seat, nil
+	return l, nil
 }
 
 // playModel is the seat's view of its table now.
-func (s *server) playModel(c echo.Context, dt store.DigitalTable, seat int) (views.PlayModel, error) {
+func (s *server) playModel(c echo.Context, l seatLink) (views.PlayModel, error) {
 	ctx := c.Request().Context()
-	m := views.PlayModel{Token: dt.Seats[seat], Names: dt.Names}
-	err := s.store.ReadTable(ctx, dt.ID, func(cur store.DigitalTable, match *table.Match) error {
+	dt := l.dt
+	m := views.PlayModel{Base: l.base, Names: dt.Names}
+	if l.game != nil {
+		m.Practice, m.Back, m.Again = true, l.game.back, l.game.again
+	}
+	err := l.t.read(ctx, func(cur store.DigitalTable, match *table.Match) error {
 		dt = cur
-		m.V = match.View(seat)
+		m.V = match.View(l.seat)
 		return nil
 	})
 	if err != nil {
 		return m, err
 	}
 	m.State, m.Live = dt.State, views.PlayRevision(dt.Seq, dt.State)
-	m.Tournament, m.German, err = s.store.TableInfo(ctx, dt.TournamentID)
+	m.Tournament, m.German, err = l.t.look(ctx)
 	if err != nil {
 		return m, err
 	}
@@ -103,11 +168,11 @@ func (s *server) playModel(c echo.Context, dt store.DigitalTable, seat int) (vie
 // (views.PlayPage) or its live part (views.PlayTable).
 func (s *server) playView(view func(views.PlayModel) templ.Component) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		dt, seat, err := s.seat(c)
+		l, err := s.seat(c)
 		if err != nil {
 			return err
 		}
-		m, err := s.playModel(c, dt, seat)
+		m, err := s.playModel(c, l)
 		if err != nil {
 			return err
 		}
@@ -119,14 +184,19 @@ func (s *server) playView(view func(views.PlayModel) templ.Component) echo.Handl
 // playState is the seat's view as JSON (table.SeatView), for programs
 // and tests: the same information as the page, no more.
 func (s *server) playState(c echo.Context) error {
-	dt, seat, err := s.seat(c)
+	l, err := s.seat(c)
 	if err != nil {
 		return err
 	}
+	return s.sendState(c, l)
+}
+
+func (s *server) sendState(c echo.Context, l seatLink) error {
 	var v table.SeatView
-	err = s.store.ReadTable(c.Request().Context(), dt.ID, func(cur store.DigitalTable, match *table.Match) error {
+	dt := l.dt
+	err := l.t.read(c.Request().Context(), func(cur store.DigitalTable, match *table.Match) error {
 		dt = cur
-		v = match.View(seat)
+		v = match.View(l.seat)
 		return nil
 	})
 	if err != nil {
@@ -171,28 +241,28 @@ func parseMove(c echo.Context, seat int) (table.Move, int, error) {
 // application/json) gets the seat's view. A refused move is answered by
 // refuseMove.
 func (s *server) playMove(c echo.Context) error {
-	dt, seat, err := s.seat(c)
+	l, err := s.seat(c)
 	if err != nil {
 		return err
 	}
-	mv, seq, err := parseMove(c, seat)
+	mv, seq, err := parseMove(c, l.seat)
 	if err == nil {
-		_, _, err = s.store.PlayMove(c.Request().Context(), dt.ID, mv, seq)
+		err = l.t.play(c.Request().Context(), mv, seq)
 	}
 	if err != nil {
-		return s.refuseMove(c, dt, seat, mv, err)
+		return s.refuseMove(c, l, mv, err)
 	}
 	switch {
 	case isHTMX(c):
-		m, err := s.playModel(c, dt, seat)
+		m, err := s.playModel(c, l)
 		if err != nil {
 			return err
 		}
 		return render(c, http.StatusOK, views.PlayTable(m))
 	case wantsJSON(c):
-		return s.playState(c)
+		return s.sendState(c, l)
 	}
-	return redirect(c, views.PlayPath(dt.Seats[seat], ""))
+	return redirect(c, l.base)
 }
 
 // refuseMove answers a refused move in the form the request asked for:
@@ -201,12 +271,12 @@ func (s *server) playMove(c echo.Context) error {
 // object (docs/api.md), a plain form the error page. The engine's refusal
 // names its own seats, which are not the match's and change every deal:
 // the phone says it with the players' names instead (PlayModel.Refusal).
-func (s *server) refuseMove(c echo.Context, dt store.DigitalTable, seat int, mv table.Move, refused error) error {
+func (s *server) refuseMove(c echo.Context, l seatLink, mv table.Move, refused error) error {
 	var we *webError
 	if err := playError(c, refused); !errors.As(err, &we) {
 		return err
 	}
-	m, err := s.playModel(c, dt, seat)
+	m, err := s.playModel(c, l)
 	if err != nil {
 		return err
 	}
@@ -233,17 +303,16 @@ func wantsJSON(c echo.Context) bool {
 // bounds and renewal of the tournaments' streams. The revision is
 // views.PlayRevision.
 func (s *server) playEvents(c echo.Context) error {
-	dt, _, err := s.seat(c)
+	l, err := s.seat(c)
 	if err != nil {
 		return err
 	}
-	scope := "/play/" + c.Param("token")
 	return s.stream(c, liveSource{
-		scope:     scope,
-		partOK:    func(p string) bool { return p == scope+"/table" },
-		subscribe: func() (<-chan int64, func()) { return s.store.SubscribeTable(dt.ID) },
+		scope:     l.base,
+		partOK:    func(p string) bool { return p == l.base+"/table" },
+		subscribe: l.t.subscribe,
 		current: func(ctx context.Context) (int64, error) {
-			cur, err := s.store.Table(ctx, dt.ID)
+			cur, err := l.t.current(ctx)
 			if err != nil {
 				return 0, err
 			}

@@ -9,6 +9,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/skip2/go-qrcode"
 
+	"bummerl/domain/bot"
+	"bummerl/domain/schnapsen"
 	"bummerl/domain/table"
 	"bummerl/store"
 	"bummerl/views"
@@ -181,24 +183,36 @@ func (s *server) tableRecord(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.sendRecord(c, dt)
+	return s.sendRecord(c, storeTable{s.store, dt}, dt)
 }
 
-// seatRecord is tableRecord for a seat's link, once the match is over.
+// seatRecord is tableRecord for a seat's link, once the match is over
+// (a practice game's at any time: it has nothing to hide from its player).
 func (s *server) seatRecord(c echo.Context) error {
-	dt, _, err := s.seat(c)
+	l, err := s.seat(c)
 	if err != nil {
 		return err
 	}
-	if dt.State == store.TablePlaying {
-		return forbidden(c, "after_match", "replay.after_match")
+	if err := afterMatch(c, l); err != nil {
+		return err
 	}
-	return s.sendRecord(c, dt)
+	return s.sendRecord(c, l.t, l.dt)
 }
 
-func (s *server) sendRecord(c echo.Context, dt store.DigitalTable) error {
+// afterMatch refuses what a tournament's seat link shows only once its
+// match is over (the replay, the record): during the match it would show
+// what the table hides. A practice game shows its decided deals at once,
+// to learn from them (issue 25).
+func afterMatch(c echo.Context, l seatLink) error {
+	if l.game == nil && l.dt.State == store.TablePlaying {
+		return forbidden(c, "after_match", "replay.after_match")
+	}
+	return nil
+}
+
+func (s *server) sendRecord(c echo.Context, t seatTable, dt store.DigitalTable) error {
 	var rec []byte
-	err := s.store.ReadTable(c.Request().Context(), dt.ID, func(_ store.DigitalTable, m *table.Match) error {
+	err := t.read(c.Request().Context(), func(_ store.DigitalTable, m *table.Match) error {
 		rec = m.MatchRecord()
 		return nil
 	})
@@ -206,6 +220,9 @@ func (s *server) sendRecord(c echo.Context, dt store.DigitalTable) error {
 		return err
 	}
 	name := "partie-" + strconv.FormatInt(dt.TournamentID, 10) + "-" + strconv.Itoa(dt.Round) + "-" + strconv.Itoa(dt.Match) + "-" + strconv.FormatInt(dt.ID, 10) + ".json"
+	if dt.TournamentID == 0 {
+		name = "uebung-" + strconv.FormatInt(dt.ID, 10) + ".json"
+	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, rec)
 }
@@ -230,41 +247,50 @@ func (s *server) setPlaySettings(c echo.Context) error {
 	return redirect(c, next)
 }
 
-// tableReplay steps through a table's decided deals for the staff.
+// tableReplay steps through a table's decided deals for the staff; with
+// why the bot explains the step (tableWhy).
 func (s *server) tableReplay(c echo.Context) error {
 	dt, err := s.staffTable(c)
 	if err != nil {
 		return err
 	}
-	return s.replay(c, dt, views.PlayAdminPath(dt.TournamentID, dt.Round, dt.Match), views.PlayTablePath(dt.TournamentID, dt.ID, "/replay"))
+	back := views.PlayAdminPath(dt.TournamentID, dt.Round, dt.Match)
+	return s.replay(c, storeTable{s.store, dt}, dt, back, views.PlayTablePath(dt.TournamentID, dt.ID, "/replay"))
 }
 
-// seatReplay is tableReplay for a seat's link, once the match is over:
-// during the match it would show what the table hides.
+// seatReplay is tableReplay for a seat's link, once the match is over
+// (afterMatch).
 func (s *server) seatReplay(c echo.Context) error {
-	dt, seat, err := s.seat(c)
+	l, err := s.seat(c)
 	if err != nil {
 		return err
 	}
-	if dt.State == store.TablePlaying {
-		return forbidden(c, "after_match", "replay.after_match")
+	if err := afterMatch(c, l); err != nil {
+		return err
 	}
-	return s.replay(c, dt, views.PlayPath(dt.Seats[seat], ""), views.PlayPath(dt.Seats[seat], "/replay"))
+	return s.replay(c, l.t, l.dt, l.base, l.base+"/replay")
 }
 
 // replay renders deal ?deal= (1-based) at step ?step= of a table; only
-// decided deals are shown, the one in play never.
-func (s *server) replay(c echo.Context, dt store.DigitalTable, back, base string) error {
+// decided deals are shown, the one in play never. On the route ending
+// in /why (withoutSlot: the bot runs in its own pool) it adds the bot's
+// estimate of every legal action at that step (issue 25 point 4).
+func (s *server) replay(c echo.Context, t seatTable, dt store.DigitalTable, back, base string) error {
 	ctx := c.Request().Context()
-	ps, err := s.store.PlaySettings(ctx, dt.TournamentID)
+	_, german, err := t.look(ctx)
 	if err != nil {
 		return err
 	}
-	m := views.ReplayModel{Back: back, Base: base, German: ps.GermanSuits, Names: dt.Names,
+	m := views.ReplayModel{Back: back, Base: base, German: german, Names: dt.Names, Practice: dt.TournamentID == 0,
 		Title: textf(c, "replay.title", dt.Match, dt.Names[0], dt.Names[1])}
+	if m.Practice {
+		m.Title = textf(c, "practice.replay_title", dt.Names[1])
+	}
 	want, _ := strconv.Atoi(c.QueryParam("deal"))
 	step, _ := strconv.Atoi(c.QueryParam("step"))
-	err = s.store.ReadTable(ctx, dt.ID, func(_ store.DigitalTable, match *table.Match) error {
+	var ask *bot.View            // the view the bot is asked about, for /why
+	var played *schnapsen.Action // and the action taken there
+	err = t.read(ctx, func(_ store.DigitalTable, match *table.Match) error {
 		for i, d := range match.Deals() {
 			if !d.Over() {
 				continue
@@ -279,15 +305,31 @@ func (s *server) replay(c echo.Context, dt store.DigitalTable, back, base string
 				m.Step = max(0, min(step, m.Steps))
 				names := [2]string{dt.Names[d.Forehand], dt.Names[1-d.Forehand]}
 				for _, a := range d.Record.Actions {
-					m.Actions = append(m.Actions, views.ActionText(views.WithEnv(ctx, env(c)), a, names, ps.GermanSuits))
+					m.Actions = append(m.Actions, views.ActionText(views.WithEnv(ctx, env(c)), a, names, german))
 				}
 				m.Snap, _ = table.Step(d.Record, m.Step) // the engine's own record: possible
+				if strings.HasSuffix(c.Path(), "/why") && m.Snap.Verdict == nil {
+					v, err := botView(match, i, m.Step, m.Snap.ToMove)
+					if err != nil {
+						return err // never: the engine's own record
+					}
+					ask, m.WhySeat = &v, names[m.Snap.ToMove]
+					if m.Step < m.Steps {
+						a := d.Record.Actions[m.Step]
+						played = &a
+					}
+				}
 			}
 		}
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	if ask != nil {
+		if m.Why, err = s.explain(c, *ask, played); err != nil {
+			return err
+		}
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, http.StatusOK, views.ReplayPage(m))

@@ -34,12 +34,8 @@ const (
 // judgeLimits bounds the referee's judgments: at most cap(slots) at once,
 // at most perAddr per client address and maxInside running or waiting.
 type judgeLimits struct {
-	slots     chan struct{}
-	perAddr   int
-	maxInside int
-	mu        sync.Mutex
-	byAddr    map[string]int // judgments running or waiting per address
-	inside    int            // and in all
+	slots chan struct{}
+	*addrBound
 	// queueWait is judgeQueueWait; judge is referee.Judge. Tests replace them.
 	queueWait time.Duration
 	judge     func(data []byte) (any, error)
@@ -48,8 +44,8 @@ type judgeLimits struct {
 // newJudgeLimits leaves one core to the pages, like the password checks:
 // one judgment at once on the two-core laptop.
 func newJudgeLimits() *judgeLimits {
-	return &judgeLimits{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), perAddr: judgesPerAddr,
-		maxInside: judgesInside, byAddr: map[string]int{}, queueWait: judgeQueueWait, judge: referee.Judge}
+	return &judgeLimits{slots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), addrBound: newAddrBound(judgesPerAddr, judgesInside),
+		queueWait: judgeQueueWait, judge: referee.Judge}
 }
 
 // admit counts a judgment for the request's client address until leave:
@@ -84,9 +80,23 @@ func (l *judgeLimits) place(c echo.Context) (done func(), err error) {
 	return func() { <-l.slots }, nil
 }
 
-// take counts a judgment for addr, or answers why not: 429 when addr
-// has perAddr already, 503 when maxInside are in; 0 when counted.
-func (l *judgeLimits) take(addr string) int {
+// addrBound counts what runs or waits per client address and in all:
+// the referee's judgments, the bot's explanations (practice.go).
+type addrBound struct {
+	perAddr   int
+	maxInside int
+	mu        sync.Mutex
+	byAddr    map[string]int // running or waiting per address
+	inside    int            // and in all
+}
+
+func newAddrBound(perAddr, maxInside int) *addrBound {
+	return &addrBound{perAddr: perAddr, maxInside: maxInside, byAddr: map[string]int{}}
+}
+
+// take counts one for addr, or answers why not: 429 when addr has
+// perAddr already, 503 when maxInside are in; 0 when counted.
+func (l *addrBound) take(addr string) int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
@@ -100,8 +110,8 @@ func (l *judgeLimits) take(addr string) int {
 	return 0
 }
 
-// give ends a judgment of addr; an address with none is forgotten.
-func (l *judgeLimits) give(addr string) {
+// give ends one of addr's; an address with none is forgotten.
+func (l *addrBound) give(addr string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.inside--

@@ -38,14 +38,22 @@ func (s *server) routes(e *echo.Echo) {
 	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
 	pub.cachedPage("/t/:id/names", s.namesPage)
 	pub.cachedPage("/t/:id/screen/names", s.namesScreen)
-	// Digital tables: a seat's secret link (play.go, docs/play.md).
-	pub.add(http.MethodGet, "/play/:token", s.playView(views.PlayPage))
-	pub.add(http.MethodGet, "/play/:token/table", s.playView(views.PlayTable))
-	pub.add(http.MethodGet, "/play/:token/state.json", s.playState)
-	pub.add(http.MethodPost, "/play/:token/move", s.playMove)
-	pub.withoutSlot().add(http.MethodGet, "/play/:token/events", s.playEvents)
-	pub.add(http.MethodGet, "/play/:token/record.json", s.seatRecord)
-	pub.add(http.MethodGet, "/play/:token/replay", s.seatReplay)
+	// Digital tables: a seat's secret link (play.go, docs/play.md), and
+	// a practice game against the bot on the same table screen
+	// (practice.go). The bot's explanation of a step (/replay/why) waits
+	// for the bot's pool, not for a render slot.
+	pub.add(http.MethodGet, "/practice", s.practiceForm)
+	pub.add(http.MethodPost, "/practice", s.practiceStart)
+	for _, seat := range []string{"/play/:token", "/practice/:token"} {
+		pub.add(http.MethodGet, seat, s.playView(views.PlayPage))
+		pub.add(http.MethodGet, seat+"/table", s.playView(views.PlayTable))
+		pub.add(http.MethodGet, seat+"/state.json", s.playState)
+		pub.add(http.MethodPost, seat+"/move", s.playMove)
+		pub.withoutSlot().add(http.MethodGet, seat+"/events", s.playEvents)
+		pub.add(http.MethodGet, seat+"/record.json", s.seatRecord)
+		pub.add(http.MethodGet, seat+"/replay", s.seatReplay)
+		pub.withoutSlot().add(http.MethodGet, seat+"/replay/why", s.seatReplay)
+	}
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
 	files, err := httpkit.NewStaticFiles(static.FS)
@@ -83,6 +91,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
 	st.add(http.MethodGet, "/t/:id/play/:table/replay", s.tableReplay)
+	st.withoutSlot().add(http.MethodGet, "/t/:id/play/:table/replay/why", s.tableReplay)
 	// The referee's page and API share one bound on judgments (referee_limits.go).
 	s.judges = newJudgeLimits()
 	st.add(http.MethodGet, "/referee", s.refereePage)

@@ -119,6 +119,12 @@ func TestRouteAccess(t *testing.T) {
 		// A digital table's seat: the secret link is the access (issue 11, docs/play.md).
 		"GET /play/:token", "GET /play/:token/table", "GET /play/:token/state.json", "POST /play/:token/move",
 		"GET /play/:token/events", "GET /play/:token/record.json", "GET /play/:token/replay",
+		// The bot's explanation of a step of a replay (issue 25): what the replay shows.
+		"GET /play/:token/replay/why",
+		// Practice against the computer (issue 25): anyone; the game's secret link is the access.
+		"GET /practice", "POST /practice",
+		"GET /practice/:token", "GET /practice/:token/table", "GET /practice/:token/state.json", "POST /practice/:token/move",
+		"GET /practice/:token/events", "GET /practice/:token/record.json", "GET /practice/:token/replay", "GET /practice/:token/replay/why",
 		// The referee judges a posted record and stores nothing (issue 12, docs/api.md).
 		"POST /api/referee",
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/web/webtest"
+	"bummerl/domain/schnapsen"
 	"bummerl/domain/season"
 	"bummerl/domain/table"
 	"bummerl/domain/tournament"
@@ -105,6 +106,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/t/:id/play/:table/seat/:seat/qr.png":     {"", "\x89PNG", ""},
 		"/t/:id/play/:table/record.json":           {"", `"deals":[`, ""},
 		"/t/:id/play/:table/replay":                {"", `data-testid="replay-deals"`, ""},
+		"/t/:id/play/:table/replay/why":            {"", `data-testid="why"`, ""}, // the bot explains step 0 (issue 25)
 		"/referee":                                 {"", `data-testid="referee-form"`, ""},
 		"/status":                                  {"", `data-testid="status-streams"`, ""},
 		"/api/status":                              {"", `"streams":{`, ""},
@@ -113,6 +115,15 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/play/:token/state.json":                  {"", `"state":"finished"`, ""},
 		"/play/:token/record.json":                 {"", `"deals":[`, ""},
 		"/play/:token/replay":                      {"", `data-testid="replay-deals"`, ""},
+		"/play/:token/replay/why":                  {"", `data-testid="why"`, ""},
+		// A practice game against the bot (issue 25), just started.
+		"/practice":                    {"", `data-testid="practice-form"`, ""},
+		"/practice/:token":             {"", `data-testid="practice-banner"`, ""},
+		"/practice/:token/table":       {"", `data-testid="practice-banner"`, ""},
+		"/practice/:token/state.json":  {"", `"state":"playing"`, ""},
+		"/practice/:token/record.json": {"", `"deals":[`, ""},
+		"/practice/:token/replay":      {"", `data-testid="replay-deals"`, ""},
+		"/practice/:token/replay/why":  {"", `data-testid="replay-deals"`, ""},
 	}
 	if _, err := f.App.Store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
 		t.Fatal(err)
@@ -125,6 +136,7 @@ func TestPendingSeedSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	var digital store.DigitalTable // played once round 1 is drawn
+	const practiceToken = "practice-0123456789abcdef"
 	clients := map[string]*webtest.Client{"anonymous": f.App.Client(), "helper": f.Helper, "organiser": f.Org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
 	walk := func(stage string, drawn bool) {
@@ -137,7 +149,7 @@ func TestPendingSeedSecret(t *testing.T) {
 			// The stream never ends; it carries revision numbers and the
 			// public pages' parts walked here (TestLiveStream,
 			// TestLivePartsOneConnection).
-			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || r.Path == "/play/:token/events" {
+			if r.Method != http.MethodGet || r.Path == "/backup" || r.Path == "/static/*" || r.Path == "/t/:id/events" || strings.HasSuffix(r.Path, "/:token/events") {
 				continue
 			}
 			pg, ok := pages[r.Path]
@@ -149,8 +161,12 @@ func TestPendingSeedSecret(t *testing.T) {
 				continue // no round is drawn yet, no digital table played
 			}
 			walked++
+			token := digital.Seats[0]
+			if strings.HasPrefix(r.Path, practicePrefix) {
+				token = practiceToken
+			}
 			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":sid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
-				":token", digital.Seats[0], ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
+				":token", token, ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
 				got := c.Get(path)
 				if strings.Contains(got.Body, pending.Seed) {
@@ -220,6 +236,11 @@ func TestPendingSeedSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, _, err := f.App.Store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+		t.Fatal(err)
+	}
+	// A practice game against the bot (issue 25).
+	if _, err := serverOf(f.App).practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
+		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
 		t.Fatal(err)
 	}
 	f.FinishRound(1)

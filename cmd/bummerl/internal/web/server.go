@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/domain/bot"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -41,6 +42,9 @@ type Config struct {
 	// StreamsPerIP bounds the visitors' live streams from one client
 	// address (--streams-per-ip); 0: defaultStreamsPerIP.
 	StreamsPerIP int
+	// Bot is the practice opponent's strength (practice.go); zero means
+	// the defaults of domain/bot, what players meet. Tests make it quick.
+	Bot bot.Options
 	// Rand is where the secret seeds of digital draws come from (P-4);
 	// nil means crypto/rand. Tests give a seeded stream to replay draws.
 	Rand io.Reader
@@ -58,6 +62,10 @@ type server struct {
 	act     actions   // the writes, each once for its page and its API (actions.go)
 	logins  *loginLimits
 	judges  *judgeLimits // the referee's judgments, page and API (referee_limits.go)
+	// practice are the practice games against the bot, whys bounds the
+	// bot's explanations (practice.go).
+	practice *practiceGames
+	whys     *addrBound
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
@@ -103,6 +111,8 @@ func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 		ownLimit: map[string]bool{},
 	}
 	s.act = actions{store: st, rand: cfg.Rand}
+	s.practice = newPracticeGames(cfg)
+	s.whys = newAddrBound(whyPerAddr, whyInside)
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP, st.AddrCounts("streams")), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
 	s.snaps = &snapshots{byID: map[int64]*snapshotLoad{}}

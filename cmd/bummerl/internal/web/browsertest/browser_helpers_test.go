@@ -27,10 +27,17 @@ import (
 )
 
 // newTestApp starts the web app on an empty database (webtest.App).
-func newTestApp(t testing.TB) *webtest.App {
+func newTestApp(t testing.TB) *webtest.App { return newTestAppConfig(t, nil) }
+
+// newTestAppConfig is newTestApp with a changed server configuration.
+func newTestAppConfig(t testing.TB, change func(*web.Config)) *webtest.App {
 	t.Helper()
 	return webtest.NewApp(t, func(env webtest.Env) (http.Handler, any) {
-		return web.New(env.Store, web.Config{BaseURL: env.BaseURL, Log: env.Log, Now: env.Now, Rand: env.Rand})
+		cfg := web.Config{BaseURL: env.BaseURL, Log: env.Log, Now: env.Now, Rand: env.Rand}
+		if change != nil {
+			change(&cfg)
+		}
+		return web.New(env.Store, cfg)
 	})
 }
 

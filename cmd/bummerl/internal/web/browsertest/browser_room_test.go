@@ -97,7 +97,7 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	}
 	// The projector window still follows: its stream is open (shared with
 	// the desk's through the browser's worker, or its own).
-	_, staffStreams := openStreams(f)
+	staffStreams := openStreams(f).Staff
 	if staffStreams < 1 || staffStreams > 2 {
 		t.Errorf("%d staff streams open for the desk and the projector, want 1 or 2", staffStreams)
 	}
@@ -188,23 +188,23 @@ func TestBrowserLoginKeepsStaffParts(t *testing.T) {
 	testutil.Eventually(t, "the visitor's tab follows", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	helper.login("Hans")
 	helper.open(f.Path+"/standings", testid("standings-live"))
-	testutil.Eventually(t, "a visitor's and a staff stream", func() bool { p, s := openStreams(f); return p == 1 && s == 1 })
+	testutil.Eventually(t, "a visitor's and a staff stream", func() bool { s := openStreams(f); return s.Phones == 1 && s.Staff == 1 })
 	// The helper's page follows a change through its own stream.
 	helper.step("mark", chromedp.Evaluate[chromedp.Void](`window.revs = []; document.addEventListener("bummerl:live", e => window.revs.push(e.detail.revision))`))
 	f.Rename("Preisschnapsen Hinterbrühl 2")
 	helper.until("the helper's page got the change", `window.revs.includes(`+strconv.FormatInt(f.Revision(), 10)+`)`)
 }
 
-// openStreams is how many event streams the server holds open for
-// visitors' phones and for staff pages, as its status API tells.
-func openStreams(f webtest.Fixture) (phones, staff int) {
+// openStreams is how many event streams the server holds open, by kind
+// (visitors' phones, staff pages, seats of digital and practice tables),
+// as its status API tells.
+func openStreams(f webtest.Fixture) struct{ Phones, Staff, Seats int } {
 	f.T.Helper()
 	r := f.API.API(http.MethodGet, "/api/status", f.Anna, nil)
 	if r.Status != http.StatusOK {
 		f.T.Fatalf("status: %d\n%s", r.Status, r.Body)
 	}
-	st := webtest.Decode[struct {
-		Streams struct{ Staff, Phones int }
-	}](f.T, r)
-	return st.Streams.Phones, st.Streams.Staff
+	return webtest.Decode[struct {
+		Streams struct{ Phones, Staff, Seats int }
+	}](f.T, r).Streams
 }

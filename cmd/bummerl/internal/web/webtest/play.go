@@ -46,6 +46,12 @@ func (p SeatPhone) State(t *testing.T) (SeatState, string) {
 
 // Move posts a move the way the page's forms do (htmx).
 func (p SeatPhone) Move(seq int, mv table.Move) Response {
+	return PostMove(p.Client, p.Path(""), seq, mv)
+}
+
+// PostMove posts a move to the seat link base (/play/TOKEN or
+// /practice/TOKEN) the way the page's forms do (htmx).
+func PostMove(c *Client, base string, seq int, mv table.Move) Response {
 	form := url.Values{"id": {mv.ID}, "seq": {strconv.Itoa(seq)}}
 	if mv.Resign != "" {
 		form.Set("resign", string(mv.Resign))
@@ -58,7 +64,7 @@ func (p SeatPhone) Move(seq int, mv table.Move) Response {
 			form.Set("suit", mv.Suit.String())
 		}
 	}
-	return p.Client.Htmx(p.Path("/move"), form)
+	return c.Htmx(base+"/move", form)
 }
 
 var seatLinkRE = regexp.MustCompile(`data-testid="seat-link-(\d)"[^>]*>|href="[^"]*/play/([A-Za-z0-9_-]+)" data-testid="seat-link-(\d)"`)
