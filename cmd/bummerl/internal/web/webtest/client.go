@@ -22,6 +22,7 @@ type Response struct {
 // Location is where a redirect leads.
 func (r Response) Location() string { return r.Header.Get("Location") }
 
+// Do sends req and reads the whole answer.
 func (c *Client) Do(req *http.Request) Response {
 	c.App.T.Helper()
 	resp, err := c.HTTP.Do(req)
@@ -36,6 +37,7 @@ func (c *Client) Do(req *http.Request) Response {
 	return Response{resp.StatusCode, resp.Header, string(b)}
 }
 
+// Request sends a request to path of the app with the given headers.
 func (c *Client) Request(method, path string, body io.Reader, header map[string]string) Response {
 	c.App.T.Helper()
 	req, err := http.NewRequest(method, c.App.Srv.URL+path, body)
@@ -48,6 +50,7 @@ func (c *Client) Request(method, path string, body io.Reader, header map[string]
 	return c.Do(req)
 }
 
+// Get loads path of the app.
 func (c *Client) Get(path string) Response {
 	c.App.T.Helper()
 	return c.Request(http.MethodGet, path, nil, nil)
@@ -83,6 +86,7 @@ func (c *Client) Htmx(path string, form url.Values) Response {
 	return c.PostRaw(path, form, map[string]string{"HX-Request": "true", "X-CSRF-Token": c.CSRF()})
 }
 
+// PostRaw sends a form as it is (no CSRF token added) with the headers.
 func (c *Client) PostRaw(path string, form url.Values, header map[string]string) Response {
 	c.App.T.Helper()
 	h := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
@@ -176,10 +180,12 @@ func (c *Client) CookieHeader() string {
 	return strings.Join(parts, "; ")
 }
 
+// Basic is the Authorization header of HTTP Basic for name and pw.
 func Basic(name, pw string) string {
 	return "Basic " + base64.StdEncoding.EncodeToString([]byte(name+":"+pw))
 }
 
+// Decode reads r's JSON body into a T, failing the test on bad JSON.
 func Decode[T any](t *testing.T, r Response) T {
 	t.Helper()
 	var v T

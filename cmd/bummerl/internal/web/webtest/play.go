@@ -29,8 +29,10 @@ type SeatPhone struct {
 	Token  string
 }
 
+// Path is a path below the seat's link.
 func (p SeatPhone) Path(rest string) string { return views.PlayPath(p.Token, rest) }
 
+// State is the seat's state.json, decoded and as sent.
 func (p SeatPhone) State(t *testing.T) (SeatState, string) {
 	t.Helper()
 	r := p.Client.Get(p.Path("/state.json"))
