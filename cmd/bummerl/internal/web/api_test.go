@@ -1,114 +1,100 @@
 package web
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
-func basic(name, pw string) string {
-	return "Basic " + base64.StdEncoding.EncodeToString([]byte(name+":"+pw))
-}
-
-func decode[T any](t *testing.T, r response) T {
-	t.Helper()
-	var v T
-	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
-		t.Fatalf("decode %q: %v", r.body, err)
-	}
-	return v
-}
-
 func TestAPI(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	app.addUser("Hans", store.Helper)
-	org, _ := app.store.CheckPassword(t.Context(), "Anna", "Anna-password")
-	token, err := app.store.NewAPIToken(t.Context(), org.ID, "script")
+	app.AddUser("Anna", store.Organiser)
+	app.AddUser("Hans", store.Helper)
+	org, _ := app.Store.CheckPassword(t.Context(), "Anna", "Anna-password")
+	token, err := app.Store.NewAPIToken(t.Context(), org.ID, "script")
 	if err != nil {
 		t.Fatal(err)
 	}
-	anna, hans, bearer := basic("Anna", "Anna-password"), basic("Hans", "Hans-password"), "Bearer "+token
-	c := app.client()
+	anna, hans, bearer := webtest.Basic("Anna", "Anna-password"), webtest.Basic("Hans", "Hans-password"), "Bearer "+token
+	c := app.Client()
 	settings := map[string]any{"name": "API-Turnier", "cards": 8, "max_cards": 2, "price_cents": 1000,
 		"prizes": []string{"Gans", "Wein"}}
 
 	// Create: organisers only; anonymous and helpers are refused.
-	if r := c.api(http.MethodPost, "/api/tournaments", "", settings); r.status != http.StatusUnauthorized {
-		t.Errorf("anonymous create: %d", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", "", settings); r.Status != http.StatusUnauthorized {
+		t.Errorf("anonymous create: %d", r.Status)
 	}
-	if r := c.api(http.MethodPost, "/api/tournaments", hans, settings); r.status != http.StatusForbidden {
-		t.Errorf("helper create: %d", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", hans, settings); r.Status != http.StatusForbidden {
+		t.Errorf("helper create: %d", r.Status)
 	}
-	if r := c.api(http.MethodPost, "/api/tournaments", basic("Anna", "falsch-falsch"), settings); r.status != http.StatusUnauthorized {
-		t.Errorf("wrong password: %d", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", webtest.Basic("Anna", "falsch-falsch"), settings); r.Status != http.StatusUnauthorized {
+		t.Errorf("wrong password: %d", r.Status)
 	}
-	if r := c.api(http.MethodPost, "/api/tournaments", "Bearer nope", settings); r.status != http.StatusUnauthorized {
-		t.Errorf("wrong token: %d", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", "Bearer nope", settings); r.Status != http.StatusUnauthorized {
+		t.Errorf("wrong token: %d", r.Status)
 	}
-	r := c.api(http.MethodPost, "/api/tournaments", bearer, settings)
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
+	r := c.API(http.MethodPost, "/api/tournaments", bearer, settings)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
 	}
-	created := decode[tournamentJSON](t, r)
+	created := webtest.Decode[tournamentJSON](t, r)
 	if created.Settings.Variant != "soft" || created.Settings.Closing != "at-close" || created.Settings.BummerlToWin != 2 ||
-		r.header.Get("Location") != "/api/tournaments/"+strconv.FormatInt(created.ID, 10) {
-		t.Errorf("created %+v, Location %q", created, r.header.Get("Location"))
+		r.Header.Get("Location") != "/api/tournaments/"+strconv.FormatInt(created.ID, 10) {
+		t.Errorf("created %+v, Location %q", created, r.Header.Get("Location"))
 	}
 	base := "/api/tournaments/" + strconv.FormatInt(created.ID, 10)
 
 	// Sell: helpers may; one new player with two cards, then one more is too many.
-	r = c.api(http.MethodPost, base+"/sales", hans, map[string]any{"name": "Franz", "phone": "0664 1", "count": 2})
-	if r.status != http.StatusCreated {
-		t.Fatalf("sell: %d %s", r.status, r.body)
+	r = c.API(http.MethodPost, base+"/sales", hans, map[string]any{"name": "Franz", "phone": "0664 1", "count": 2})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("sell: %d %s", r.Status, r.Body)
 	}
-	sold := decode[soldJSON](t, r)
+	sold := webtest.Decode[soldJSON](t, r)
 	if sold.Player.ID != 1 || len(sold.Sold) != 2 || sold.Sold[0] != 1 {
 		t.Errorf("sold %+v", sold)
 	}
-	r = c.api(http.MethodPost, base+"/sales", hans, map[string]any{"player": 1, "count": 1})
-	if r.status != http.StatusUnprocessableEntity {
-		t.Fatalf("over max: %d", r.status)
+	r = c.API(http.MethodPost, base+"/sales", hans, map[string]any{"player": 1, "count": 1})
+	if r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("over max: %d", r.Status)
 	}
-	if e := decode[apiError](t, r); e.Code != "max_cards_exceeded" || e.Field != "count" || !strings.Contains(e.Error, "at most 2") {
+	if e := webtest.Decode[apiError](t, r); e.Code != "max_cards_exceeded" || e.Field != "count" || !strings.Contains(e.Error, "at most 2") {
 		t.Errorf("error %+v", e)
 	}
 
 	// Read: tournament and next matches are public; players (with phones) are staff only.
-	if r := c.api(http.MethodGet, base, "", nil); r.status != http.StatusOK || decode[tournamentJSON](t, r).Sold != 2 {
-		t.Errorf("get: %d %s", r.status, r.body)
+	if r := c.API(http.MethodGet, base, "", nil); r.Status != http.StatusOK || webtest.Decode[tournamentJSON](t, r).Sold != 2 {
+		t.Errorf("get: %d %s", r.Status, r.Body)
 	}
-	if r := c.api(http.MethodGet, base+"/players", "", nil); r.status != http.StatusUnauthorized {
-		t.Errorf("anonymous players: %d", r.status)
+	if r := c.API(http.MethodGet, base+"/players", "", nil); r.Status != http.StatusUnauthorized {
+		t.Errorf("anonymous players: %d", r.Status)
 	}
-	r = c.api(http.MethodGet, base+"/players", anna, nil)
-	if players := decode[[]playerJSON](t, r); len(players) != 1 || players[0].Phone != "0664 1" {
-		t.Errorf("players %s", r.body)
+	r = c.API(http.MethodGet, base+"/players", anna, nil)
+	if players := webtest.Decode[[]playerJSON](t, r); len(players) != 1 || players[0].Phone != "0664 1" {
+		t.Errorf("players %s", r.Body)
 	}
-	r = c.api(http.MethodGet, base+"/cards/2/next", "", nil)
-	if next := decode[nextJSON](t, r); next.Player.Name != "Franz" || len(next.Next) != 0 || strings.Contains(r.body, "0664") {
-		t.Errorf("next %s", r.body)
+	r = c.API(http.MethodGet, base+"/cards/2/next", "", nil)
+	if next := webtest.Decode[nextJSON](t, r); next.Player.Name != "Franz" || len(next.Next) != 0 || strings.Contains(r.Body, "0664") {
+		t.Errorf("next %s", r.Body)
 	}
 
 	// Cancel.
-	if r := c.api(http.MethodDelete, base+"/sales/2", hans, nil); r.status != http.StatusNoContent {
-		t.Errorf("cancel: %d %s", r.status, r.body)
+	if r := c.API(http.MethodDelete, base+"/sales/2", hans, nil); r.Status != http.StatusNoContent {
+		t.Errorf("cancel: %d %s", r.Status, r.Body)
 	}
-	if r := c.api(http.MethodDelete, base+"/sales/2", hans, nil); r.status != http.StatusNotFound || decode[apiError](t, r).Code != "card_not_found" {
-		t.Errorf("cancel again: %d %s", r.status, r.body)
+	if r := c.API(http.MethodDelete, base+"/sales/2", hans, nil); r.Status != http.StatusNotFound || webtest.Decode[apiError](t, r).Code != "card_not_found" {
+		t.Errorf("cancel again: %d %s", r.Status, r.Body)
 	}
 }
 
 func TestAPIErrors(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	anna := basic("Anna", "Anna-password")
-	c := app.client()
+	app.AddUser("Anna", store.Organiser)
+	anna := webtest.Basic("Anna", "Anna-password")
+	c := app.Client()
 	tests := map[string]struct {
 		body   string
 		ctype  string
@@ -129,19 +115,19 @@ func TestAPIErrors(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := c.request(http.MethodPost, "/api/tournaments", strings.NewReader(tc.body),
+			r := c.Request(http.MethodPost, "/api/tournaments", strings.NewReader(tc.body),
 				map[string]string{"Authorization": anna, "Content-Type": tc.ctype})
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d: %s", r.status, tc.status, r.body)
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d: %s", r.Status, tc.status, r.Body)
 			}
-			e := decode[apiError](t, r)
+			e := webtest.Decode[apiError](t, r)
 			if e.Code != tc.code || e.Field != tc.field || e.Error == "" {
 				t.Errorf("error %+v, want code %q field %q", e, tc.code, tc.field)
 			}
 		})
 	}
-	if r := c.api(http.MethodGet, "/api/tournaments/77", "", nil); r.status != http.StatusNotFound || decode[apiError](t, r).Code != "not_found" {
-		t.Errorf("missing tournament: %d %s", r.status, r.body)
+	if r := c.API(http.MethodGet, "/api/tournaments/77", "", nil); r.Status != http.StatusNotFound || webtest.Decode[apiError](t, r).Code != "not_found" {
+		t.Errorf("missing tournament: %d %s", r.Status, r.Body)
 	}
 }
 
@@ -149,16 +135,16 @@ func TestAPIErrors(t *testing.T) {
 // without a session cookie do not.
 func TestAPICSRFWithSession(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
+	c := app.LoggedIn("Anna", store.Organiser)
 	body := map[string]any{"name": "X", "cards": 8, "max_cards": 1, "prizes": []string{"a", "b"}}
-	if r := c.api(http.MethodPost, "/api/tournaments", "", body); r.status != http.StatusForbidden {
-		t.Errorf("session without token: %d, want 403", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", "", body); r.Status != http.StatusForbidden {
+		t.Errorf("session without token: %d, want 403", r.Status)
 	}
-	if r := c.api(http.MethodPost, "/api/tournaments", basic("Anna", "Anna-password"), body); r.status != http.StatusForbidden {
-		t.Errorf("session cookie plus Basic without token: %d, want 403", r.status)
+	if r := c.API(http.MethodPost, "/api/tournaments", webtest.Basic("Anna", "Anna-password"), body); r.Status != http.StatusForbidden {
+		t.Errorf("session cookie plus Basic without token: %d, want 403", r.Status)
 	}
-	fresh := app.client()
-	if r := fresh.api(http.MethodPost, "/api/tournaments", basic("Anna", "Anna-password"), body); r.status != http.StatusCreated {
-		t.Errorf("Basic without session: %d %s", r.status, r.body)
+	fresh := app.Client()
+	if r := fresh.API(http.MethodPost, "/api/tournaments", webtest.Basic("Anna", "Anna-password"), body); r.Status != http.StatusCreated {
+		t.Errorf("Basic without session: %d %s", r.Status, r.Body)
 	}
 }

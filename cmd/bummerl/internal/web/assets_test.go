@@ -19,7 +19,7 @@ import (
 // own representation with its own ETag.
 func TestStaticFiles(t *testing.T) {
 	app := newTestApp(t)
-	c := app.client()
+	c := app.Client()
 	// Go's client asks for gzip by itself unless told otherwise.
 	identity := map[string]string{"Accept-Encoding": "identity"}
 	for _, name := range []string{"style.css", "app.js", "live-worker.js", "htmx.min.js"} {
@@ -37,45 +37,45 @@ func TestStaticFiles(t *testing.T) {
 			sum := sha256.Sum256(want)
 			tag := `"` + hex.EncodeToString(sum[:16]) + `"`
 			path := "/static/" + name
-			r := c.request(http.MethodGet, path, nil, identity)
-			if r.status != http.StatusOK || r.body != string(want) || r.header.Get("ETag") != tag ||
-				r.header.Get("Cache-Control") != "public, max-age=3600" || r.header.Get("Content-Encoding") != "" ||
-				r.header.Get("Content-Length") != strconv.Itoa(len(want)) {
-				t.Fatalf("GET: status %d, %d bytes, headers %v", r.status, len(r.body), r.header)
+			r := c.Request(http.MethodGet, path, nil, identity)
+			if r.Status != http.StatusOK || r.Body != string(want) || r.Header.Get("ETag") != tag ||
+				r.Header.Get("Cache-Control") != "public, max-age=3600" || r.Header.Get("Content-Encoding") != "" ||
+				r.Header.Get("Content-Length") != strconv.Itoa(len(want)) {
+				t.Fatalf("GET: status %d, %d bytes, headers %v", r.Status, len(r.Body), r.Header)
 			}
-			ct := r.header.Get("Content-Type")
+			ct := r.Header.Get("Content-Type")
 			if (strings.HasSuffix(name, ".css") && !strings.HasPrefix(ct, "text/css")) ||
 				(strings.HasSuffix(name, ".js") && !strings.HasPrefix(ct, "text/javascript")) {
 				t.Errorf("Content-Type %q", ct)
 			}
 			for _, inm := range []string{tag, `W/` + tag, `"other", ` + tag, "*"} {
-				r := c.request(http.MethodGet, path, nil, map[string]string{"If-None-Match": inm, "Accept-Encoding": "identity"})
-				if r.status != http.StatusNotModified || r.body != "" || r.header.Get("ETag") != tag {
-					t.Errorf("If-None-Match %s: status %d, %d bytes, ETag %q", inm, r.status, len(r.body), r.header.Get("ETag"))
+				r := c.Request(http.MethodGet, path, nil, map[string]string{"If-None-Match": inm, "Accept-Encoding": "identity"})
+				if r.Status != http.StatusNotModified || r.Body != "" || r.Header.Get("ETag") != tag {
+					t.Errorf("If-None-Match %s: status %d, %d bytes, ETag %q", inm, r.Status, len(r.Body), r.Header.Get("ETag"))
 				}
 			}
-			if r := c.request(http.MethodGet, path, nil, map[string]string{"If-None-Match": `"other"`}); r.status != http.StatusOK {
-				t.Errorf("another ETag: status %d", r.status)
+			if r := c.Request(http.MethodGet, path, nil, map[string]string{"If-None-Match": `"other"`}); r.Status != http.StatusOK {
+				t.Errorf("another ETag: status %d", r.Status)
 			}
-			h := c.request(http.MethodHead, path, nil, identity)
-			if h.status != http.StatusOK || h.body != "" || h.header.Get("ETag") != tag || h.header.Get("Content-Length") != strconv.Itoa(len(want)) {
-				t.Errorf("HEAD: status %d, %d bytes, headers %v", h.status, len(h.body), h.header)
+			h := c.Request(http.MethodHead, path, nil, identity)
+			if h.Status != http.StatusOK || h.Body != "" || h.Header.Get("ETag") != tag || h.Header.Get("Content-Length") != strconv.Itoa(len(want)) {
+				t.Errorf("HEAD: status %d, %d bytes, headers %v", h.Status, len(h.Body), h.Header)
 			}
-			z := c.request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "gzip"})
-			zt := z.header.Get("ETag")
-			if z.header.Get("Content-Encoding") != "gzip" || gunzip(t, z.body) != string(want) || zt == tag || !strings.HasPrefix(zt, `"`) ||
-				!strings.Contains(vary(z.header), "Accept-Encoding") || len(z.body) >= len(want) {
-				t.Errorf("gzip: %d of %d bytes, headers %v", len(z.body), len(want), z.header)
+			z := c.Request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "gzip"})
+			zt := z.Header.Get("ETag")
+			if z.Header.Get("Content-Encoding") != "gzip" || gunzip(t, z.Body) != string(want) || zt == tag || !strings.HasPrefix(zt, `"`) ||
+				!strings.Contains(vary(z.Header), "Accept-Encoding") || len(z.Body) >= len(want) {
+				t.Errorf("gzip: %d of %d bytes, headers %v", len(z.Body), len(want), z.Header)
 			}
-			z304 := c.request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": zt})
-			if z304.status != http.StatusNotModified || z304.header.Get("Content-Encoding") != "" {
-				t.Errorf("gzip revalidation: status %d, headers %v", z304.status, z304.header)
+			z304 := c.Request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": zt})
+			if z304.Status != http.StatusNotModified || z304.Header.Get("Content-Encoding") != "" {
+				t.Errorf("gzip revalidation: status %d, headers %v", z304.Status, z304.Header)
 			}
 		})
 	}
 	for _, path := range []string{"/static/nope.css", "/static/", "/static/../go.mod"} {
-		if r := c.get(path); r.status != http.StatusNotFound {
-			t.Errorf("GET %s: status %d, want 404", path, r.status)
+		if r := c.Get(path); r.Status != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, want 404", path, r.Status)
 		}
 	}
 }
@@ -88,32 +88,32 @@ func vary(h http.Header) string { return strings.Join(h.Values("Vary"), ", ") }
 // never (TestLiveStream); q=0 refuses gzip.
 func TestCompression(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	c := f.app.client()
+	f.DrawDigital()
+	c := f.App.Client()
 	gz := map[string]string{"Accept-Encoding": "gzip"}
-	for _, path := range []string{f.path + "/card/1", f.path + "/rounds/1", "/login", "/api/tournaments/1", "/t/1/nope"} {
-		plain := c.request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "identity"})
-		z := c.request(http.MethodGet, path, nil, gz)
-		if z.status != plain.status || z.header.Get("Content-Encoding") != "gzip" || !strings.Contains(vary(z.header), "Accept-Encoding") {
-			t.Errorf("%s: status %d, headers %v", path, z.status, z.header)
+	for _, path := range []string{f.Path + "/card/1", f.Path + "/rounds/1", "/login", "/api/tournaments/1", "/t/1/nope"} {
+		plain := c.Request(http.MethodGet, path, nil, map[string]string{"Accept-Encoding": "identity"})
+		z := c.Request(http.MethodGet, path, nil, gz)
+		if z.Status != plain.Status || z.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(vary(z.Header), "Accept-Encoding") {
+			t.Errorf("%s: status %d, headers %v", path, z.Status, z.Header)
 			continue
 		}
-		if got := gunzip(t, z.body); len(got) < len(plain.body)*9/10 || len(z.body) >= len(plain.body) {
-			t.Errorf("%s: %d bytes gzipped to %d, plain %d", path, len(got), len(z.body), len(plain.body))
+		if got := gunzip(t, z.Body); len(got) < len(plain.Body)*9/10 || len(z.Body) >= len(plain.Body) {
+			t.Errorf("%s: %d bytes gzipped to %d, plain %d", path, len(got), len(z.Body), len(plain.Body))
 		}
-		if plain.header.Get("Content-Encoding") != "" {
+		if plain.Header.Get("Content-Encoding") != "" {
 			t.Errorf("%s: gzipped without Accept-Encoding", path)
 		}
 	}
-	if r := c.request(http.MethodGet, f.path+"/card/1", nil, map[string]string{"Accept-Encoding": "gzip;q=0, identity"}); r.header.Get("Content-Encoding") != "" {
+	if r := c.Request(http.MethodGet, f.Path+"/card/1", nil, map[string]string{"Accept-Encoding": "gzip;q=0, identity"}); r.Header.Get("Content-Encoding") != "" {
 		t.Error("gzip;q=0 answered gzipped")
 	}
-	if r := c.request(http.MethodGet, f.path+"/card/1/qr.png", nil, gz); r.status != http.StatusOK || r.header.Get("Content-Encoding") != "" {
-		t.Errorf("QR code: status %d, Content-Encoding %q", r.status, r.header.Get("Content-Encoding"))
+	if r := c.Request(http.MethodGet, f.Path+"/card/1/qr.png", nil, gz); r.Status != http.StatusOK || r.Header.Get("Content-Encoding") != "" {
+		t.Errorf("QR code: status %d, Content-Encoding %q", r.Status, r.Header.Get("Content-Encoding"))
 	}
 	// A redirect has no body to compress.
-	if r := c.request(http.MethodGet, "/tournaments", nil, gz); r.status != http.StatusSeeOther || r.header.Get("Content-Encoding") != "" {
-		t.Errorf("redirect: status %d, Content-Encoding %q", r.status, r.header.Get("Content-Encoding"))
+	if r := c.Request(http.MethodGet, "/tournaments", nil, gz); r.Status != http.StatusSeeOther || r.Header.Get("Content-Encoding") != "" {
+		t.Errorf("redirect: status %d, Content-Encoding %q", r.Status, r.Header.Get("Content-Encoding"))
 	}
 }
 
@@ -121,16 +121,16 @@ func TestCompression(t *testing.T) {
 // style sheet and scripts) transfers under 30 KB gzipped.
 func TestPlayerPageWeight(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	c := f.app.client()
+	f.DrawDigital()
+	c := f.App.Client()
 	browser := map[string]string{"Accept-Encoding": "gzip", "Sec-Fetch-Site": "same-origin"}
-	page := c.request(http.MethodGet, f.path+"/card/1", nil, browser)
-	total := len(page.body)
+	page := c.Request(http.MethodGet, f.Path+"/card/1", nil, browser)
+	total := len(page.Body)
 	for _, asset := range []string{"/static/style.css", "/static/htmx.min.js", "/static/app.js", "/static/live-worker.js"} {
-		if asset != "/static/live-worker.js" && !strings.Contains(gunzip(t, page.body), `"`+asset+`"`) {
+		if asset != "/static/live-worker.js" && !strings.Contains(gunzip(t, page.Body), `"`+asset+`"`) {
 			t.Errorf("the page does not load %s", asset)
 		}
-		total += len(c.request(http.MethodGet, asset, nil, browser).body)
+		total += len(c.Request(http.MethodGet, asset, nil, browser).Body)
 	}
 	t.Logf("player's page and what it loads: %d bytes gzipped", total)
 	if total >= 30<<10 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/draw"
 )
 
@@ -17,44 +18,44 @@ import (
 // its protocol once the round is drawn again (P-4).
 func TestUndoAsksAndStaysPublic(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	commitment := f.drawDigital()
-	first := f.load().Current()
+	commitment := f.DrawDigital()
+	first := f.Load().Current()
 	seed := first.Draw.Seed
-	undoURL := f.path + "/draw/undo?round=1"
-	mustContain(t, f.org.get(f.path+"/draw").body, `href="`+undoURL+`" data-testid="undo"`)
-	r := f.org.get(undoURL)
-	if r.status != http.StatusOK {
-		t.Fatalf("confirm page: %d", r.status)
+	undoURL := f.Path + "/draw/undo?round=1"
+	webtest.MustContain(t, f.Org.Get(f.Path+"/draw").Body, `href="`+undoURL+`" data-testid="undo"`)
+	r := f.Org.Get(undoURL)
+	if r.Status != http.StatusOK {
+		t.Fatalf("confirm page: %d", r.Status)
 	}
-	mustContain(t, r.body, `data-testid="undo-pairings"`, `data-testid="undo-confirm"`, "Ja, Auslosung von Runde 1 zurücknehmen",
+	webtest.MustContain(t, r.Body, `data-testid="undo-pairings"`, `data-testid="undo-confirm"`, "Ja, Auslosung von Runde 1 zurücknehmen",
 		strconv.Itoa(int(first.Matches[0].A))+" Spieler "+strconv.Itoa(int(first.Matches[0].A)), `name="round" value="1"`)
-	if len(f.load().Rounds) != 1 {
+	if len(f.Load().Rounds) != 1 {
 		t.Fatal("the confirm page undid the draw")
 	}
 	// Helpers may not; the second click undoes.
-	if r := f.helper.get(undoURL); r.status != http.StatusForbidden {
-		t.Errorf("helper: %d", r.status)
+	if r := f.Helper.Get(undoURL); r.Status != http.StatusForbidden {
+		t.Errorf("helper: %d", r.Status)
 	}
-	if r := f.org.post(f.path+"/draw/undo", url.Values{"round": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("undo: %d", r.status)
+	if r := f.Org.Post(f.Path+"/draw/undo", url.Values{"round": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", r.Status)
 	}
-	if len(f.load().Rounds) != 0 {
+	if len(f.Load().Rounds) != 0 {
 		t.Fatal("not undone")
 	}
 	// Nothing to undo now: the link leads back to the draw page.
-	if r := f.org.get(undoURL); r.status != http.StatusSeeOther || r.location() != f.path+"/draw" {
-		t.Errorf("nothing to undo: %d %q", r.status, r.location())
+	if r := f.Org.Get(undoURL); r.Status != http.StatusSeeOther || r.Location() != f.Path+"/draw" {
+		t.Errorf("nothing to undo: %d %q", r.Status, r.Location())
 	}
 	// Everyone sees it, with its commitment and seed.
-	pub := f.app.client().get(f.path + "/rounds")
-	mustContain(t, pub.body, `data-testid="undone-draws"`, "Runde 1: zurückgenommen am", "von Anna", commitment, seed)
+	pub := f.App.Client().Get(f.Path + "/rounds")
+	webtest.MustContain(t, pub.Body, `data-testid="undone-draws"`, "Runde 1: zurückgenommen am", "von Anna", commitment, seed)
 	// Drawn again: the round's page and protocol list the undone draw.
-	f.drawDigital()
-	pub = f.app.client().get(f.path + "/rounds/1")
-	mustContain(t, pub.body, `data-testid="undone-draws"`, seed)
-	r = f.app.client().get(f.path + "/rounds/1/protocol.json")
+	f.DrawDigital()
+	pub = f.App.Client().Get(f.Path + "/rounds/1")
+	webtest.MustContain(t, pub.Body, `data-testid="undone-draws"`, seed)
+	r = f.App.Client().Get(f.Path + "/rounds/1/protocol.json")
 	var p draw.Protocol
-	if err := json.Unmarshal([]byte(r.body), &p); err != nil {
+	if err := json.Unmarshal([]byte(r.Body), &p); err != nil {
 		t.Fatal(err)
 	}
 	if len(p.Undone) != 1 || p.Undone[0].Seed != seed || p.Undone[0].Commitment != commitment || p.Undone[0].UndoneBy != "Anna" ||
@@ -64,9 +65,9 @@ func TestUndoAsksAndStaysPublic(t *testing.T) {
 	if err := p.Verify(); err != nil {
 		t.Errorf("the protocol with undone draws does not verify: %v", err)
 	}
-	en := f.app.client()
-	en.get(f.path + "/rounds?lang=en")
-	mustContain(t, en.get(f.path+"/rounds").body, "Undone draws", "Round 1: undone on")
+	en := f.App.Client()
+	en.Get(f.Path + "/rounds?lang=en")
+	webtest.MustContain(t, en.Get(f.Path+"/rounds").Body, "Undone draws", "Round 1: undone on")
 }
 
 // Issue 9, P-2: making the tournament smaller asks first, naming the card
@@ -74,29 +75,29 @@ func TestUndoAsksAndStaysPublic(t *testing.T) {
 func TestResizeAsks(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 	for no := 1; no <= 4; no++ { // 6 sold, cards 5–10: too few for 16, enough for 8
-		if r := f.org.post(f.path+"/sale/cancel", url.Values{"card": {strconv.Itoa(no)}}); r.status != http.StatusSeeOther {
-			t.Fatalf("cancel %d: %d", no, r.status)
+		if r := f.Org.Post(f.Path+"/sale/cancel", url.Values{"card": {strconv.Itoa(no)}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("cancel %d: %d", no, r.Status)
 		}
 	}
-	desk := f.org.get(f.path + "/sale").body
-	mustContain(t, desk, `<form method="get" action="`+f.path+`/resize"`, `name="cards" value="8"`)
-	r := f.org.get(f.path + "/resize?cards=8")
-	if r.status != http.StatusOK {
-		t.Fatalf("confirm: %d", r.status)
+	desk := f.Org.Get(f.Path + "/sale").Body
+	webtest.MustContain(t, desk, `<form method="get" action="`+f.Path+`/resize"`, `name="cards" value="8"`)
+	r := f.Org.Get(f.Path + "/resize?cards=8")
+	if r.Status != http.StatusOK {
+		t.Fatalf("confirm: %d", r.Status)
 	}
-	mustContain(t, r.body, "Von 16 auf 8 Karten verkleinern", "Die Kartennummern 9–16 entfallen.",
+	webtest.MustContain(t, r.Body, "Von 16 auf 8 Karten verkleinern", "Die Kartennummern 9–16 entfallen.",
 		"Karte 9 wird Karte 1 (Spieler 9)", "Karte 10 wird Karte 2 (Spieler 10)", `data-testid="resize-confirm"`)
-	if f.load().Settings.Cards != 16 {
+	if f.Load().Settings.Cards != 16 {
 		t.Fatal("the confirm page resized")
 	}
-	if r := f.org.post(f.path+"/resize", url.Values{"cards": {"8"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("resize: %d", r.status)
+	if r := f.Org.Post(f.Path+"/resize", url.Values{"cards": {"8"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("resize: %d", r.Status)
 	}
-	if tr := f.load(); tr.Settings.Cards != 8 {
+	if tr := f.Load(); tr.Settings.Cards != 8 {
 		t.Fatalf("cards %d", tr.Settings.Cards)
 	}
 	// No shortfall any more: back to the desk.
-	if r := f.org.get(f.path + "/resize?cards=4"); r.status != http.StatusSeeOther || !strings.HasSuffix(r.location(), "/sale") {
-		t.Errorf("no shortfall: %d %q", r.status, r.location())
+	if r := f.Org.Get(f.Path + "/resize?cards=4"); r.Status != http.StatusSeeOther || !strings.HasSuffix(r.Location(), "/sale") {
+		t.Errorf("no shortfall: %d %q", r.Status, r.Location())
 	}
 }

@@ -62,17 +62,17 @@ func TestErrorPageLogout(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			app := newTestApp(t)
-			c := app.loggedIn("Hans", store.Helper)
-			r := c.get(tc.path)
-			m := csrfInPage.FindStringSubmatch(r.body)
-			if r.status != tc.status || m == nil || m[1] == "" {
-				t.Fatalf("status %d, want %d with a CSRF token in the logout form\n%s", r.status, tc.status, r.body)
+			c := app.LoggedIn("Hans", store.Helper)
+			r := c.Get(tc.path)
+			m := csrfInPage.FindStringSubmatch(r.Body)
+			if r.Status != tc.status || m == nil || m[1] == "" {
+				t.Fatalf("status %d, want %d with a CSRF token in the logout form\n%s", r.Status, tc.status, r.Body)
 			}
-			if r := c.postRaw("/logout", url.Values{"_csrf": {m[1]}}, nil); r.status != http.StatusSeeOther {
-				t.Fatalf("logout from the error page: %d", r.status)
+			if r := c.PostRaw("/logout", url.Values{"_csrf": {m[1]}}, nil); r.Status != http.StatusSeeOther {
+				t.Fatalf("logout from the error page: %d", r.Status)
 			}
-			if r := c.get("/tournaments"); r.status != http.StatusSeeOther {
-				t.Errorf("still logged in after logout: %d", r.status)
+			if r := c.Get("/tournaments"); r.Status != http.StatusSeeOther {
+				t.Errorf("still logged in after logout: %d", r.Status)
 			}
 		})
 	}
@@ -83,17 +83,17 @@ func TestErrorPageLogout(t *testing.T) {
 // swapped into the middle of the desk, no bare text htmx would ignore.
 func TestHTMXErrorFragment(t *testing.T) {
 	f := newFixture(t, nil, 1)
-	r := f.helper.htmx(f.path+"/sale/cancel", url.Values{"card": {"x"}})
-	if r.status != http.StatusBadRequest {
-		t.Fatalf("status %d, want 400\n%s", r.status, r.body)
+	r := f.Helper.Htmx(f.Path+"/sale/cancel", url.Values{"card": {"x"}})
+	if r.Status != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400\n%s", r.Status, r.Body)
 	}
-	if got := r.header.Get("HX-Retarget") + " " + r.header.Get("HX-Reswap"); got != "main afterbegin show:top" {
+	if got := r.Header.Get("HX-Retarget") + " " + r.Header.Get("HX-Reswap"); got != "main afterbegin show:top" {
 		t.Errorf("HX-Retarget and HX-Reswap %q, want main afterbegin show:top", got)
 	}
-	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
 		t.Errorf("content type %q, want HTML", ct)
 	}
-	if strings.Contains(r.body, "<html") || !strings.Contains(r.body, `role="alert"`) || !strings.Contains(r.body, "data-htmx-error") {
-		t.Errorf("answer is not the message fragment:\n%s", r.body)
+	if strings.Contains(r.Body, "<html") || !strings.Contains(r.Body, `role="alert"`) || !strings.Contains(r.Body, "data-htmx-error") {
+		t.Errorf("answer is not the message fragment:\n%s", r.Body)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 )
@@ -31,17 +32,17 @@ func TestWholeEvening(t *testing.T) {
 		counts = append(counts, map[bool]int{true: 1, false: 3 - i%2}[i >= 16])
 	}
 	f := newFixture(t, settings, counts...)
-	if tr := f.load(); tr.Sold() != 64 || len(tr.Players) != 40 {
+	if tr := f.Load(); tr.Sold() != 64 || len(tr.Players) != 40 {
 		t.Fatalf("sold %d cards to %d players", tr.Sold(), len(tr.Players))
 	}
-	anon := f.app.client()
+	anon := f.App.Client()
 	rng := rand.New(rand.NewPCG(4, 64))
 
 	want := map[tournament.CardNo][2]int{} // card → the place range the results imply
 	var names []string
 	corrected, sheets, quicks := false, 0, 0
 	for round := 1; ; round++ {
-		next := decode[nextDrawJSON](t, anon.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/draw", "", nil))
+		next := webtest.Decode[nextDrawJSON](t, anon.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/draw", "", nil))
 		if next.Blocked != nil {
 			if next.Blocked.Code != "tournament_finished" || round != 7 {
 				t.Fatalf("round %d: nothing to draw: %+v", round, next.Blocked)
@@ -49,13 +50,13 @@ func TestWholeEvening(t *testing.T) {
 			break
 		}
 		// Commitment public before the draw; seed revealed after; protocol verifies.
-		commitment := f.drawDigital()
-		rj := decode[roundJSON](t, anon.api(http.MethodGet, apiRoundPath(f.id, round)+"?lang=de", "", nil))
+		commitment := f.DrawDigital()
+		rj := webtest.Decode[roundJSON](t, anon.API(http.MethodGet, apiRoundPath(f.ID, round)+"?lang=de", "", nil))
 		sum := sha256.Sum256([]byte(rj.Seed))
 		if rj.Commitment != commitment || hex.EncodeToString(sum[:]) != commitment {
 			t.Fatalf("round %d: seed %q does not hash to the commitment %s shown before", round, rj.Seed, commitment)
 		}
-		p, err := draw.ReadProtocol(strings.NewReader(anon.get(f.path + "/rounds/" + strconv.Itoa(round) + "/protocol.json").body))
+		p, err := draw.ReadProtocol(strings.NewReader(anon.Get(f.Path + "/rounds/" + strconv.Itoa(round) + "/protocol.json").Body))
 		if err != nil || p.Verify() != nil {
 			t.Fatalf("round %d: protocol %v / %v", round, err, p.Verify())
 		}
@@ -79,25 +80,25 @@ func TestWholeEvening(t *testing.T) {
 					winner, loser = m.B, m.A
 				}
 				lost := rng.IntN(2)
-				ref := matchRef{f.id, round, m.Match}
-				var r response
+				ref := matchRef{f.ID, round, m.Match}
+				var r webtest.Response
 				if (quicks+sheets)%2 == 0 {
 					quicks++
 					if !corrected { // enter it wrong first, then correct it
-						r = f.quick(f.helper, round, tournament.Match{No: m.Match, Version: m.Version}, loser, "2:0")
-						if r.status != http.StatusSeeOther {
-							t.Fatalf("wrong result: %d\n%s", r.status, r.body)
+						r = f.Quick(f.Helper, round, tournament.Match{No: m.Match, Version: m.Version}, loser, "2:0")
+						if r.Status != http.StatusSeeOther {
+							t.Fatalf("wrong result: %d\n%s", r.Status, r.Body)
 						}
 						m.Version++
 						corrected = true
 					}
-					r = f.quick(f.helper, round, tournament.Match{No: m.Match, Version: m.Version}, winner, "2:"+strconv.Itoa(lost))
+					r = f.Quick(f.Helper, round, tournament.Match{No: m.Match, Version: m.Version}, winner, "2:"+strconv.Itoa(lost))
 				} else {
 					sheets++
-					r = f.helper.post(matchURL(ref)+"/sheet", sheetForm(m.Version, winningSheet(seat, lost, 2)...))
+					r = f.Helper.Post(matchURL(ref)+"/sheet", sheetForm(m.Version, winningSheet(seat, lost, 2)...))
 				}
-				if r.status != http.StatusSeeOther {
-					t.Fatalf("round %d match %d: status %d\n%s", round, m.Match, r.status, r.body)
+				if r.Status != http.StatusSeeOther {
+					t.Fatalf("round %d match %d: status %d\n%s", round, m.Match, r.Status, r.Body)
 				}
 			}
 			// P-7: what this result implies for the places.
@@ -126,7 +127,7 @@ func TestWholeEvening(t *testing.T) {
 	}
 
 	// Standings: every card placed as the results imply.
-	st := decode[standingsJSON](t, anon.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/standings", "", nil))
+	st := webtest.Decode[standingsJSON](t, anon.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/standings", "", nil))
 	if !st.Finished || len(st.Cards) != 64 || len(want) != 64 {
 		t.Fatalf("finished %v, %d cards placed, %d expected", st.Finished, len(st.Cards), len(want))
 	}
@@ -153,7 +154,7 @@ func TestWholeEvening(t *testing.T) {
 	}
 
 	// Prizes: prize i to the card in place i (several prizes per player allowed).
-	prizes := decode[[]prizeJSON](t, anon.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/prizes", "", nil))
+	prizes := webtest.Decode[[]prizeJSON](t, anon.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/prizes", "", nil))
 	if len(prizes) != 8 {
 		t.Fatalf("%d prizes", len(prizes))
 	}
@@ -165,28 +166,28 @@ func TestWholeEvening(t *testing.T) {
 	}
 
 	// The pages show the same: standings, bracket, prize list, print sheets.
-	page := anon.get(f.path + "/standings").body
-	mustContain(t, page, `data-testid="finished"`, `data-testid="bracket"`, "Viertelfinale", "Finale", "Spiel um Platz 7", "33.–64.")
-	if got := testidText(t, page, "cards-place-"+strconv.Itoa(int(byPlace[1].Card))); got != "1." {
+	page := anon.Get(f.Path + "/standings").Body
+	webtest.MustContain(t, page, `data-testid="finished"`, `data-testid="bracket"`, "Viertelfinale", "Finale", "Spiel um Platz 7", "33.–64.")
+	if got := webtest.TestidText(t, page, "cards-place-"+strconv.Itoa(int(byPlace[1].Card))); got != "1." {
 		t.Errorf("standings page: winner's place %q", got)
 	}
-	mustContain(t, f.helper.get(f.path+"/print/prizes").body, byPlace[1].Name, "Preis 8")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/prizes").Body, byPlace[1].Name, "Preis 8")
 	// The players' phones: the winner's page names his place and prize;
 	// a card out in round 1 shows its shared place.
 	win := strconv.Itoa(int(byPlace[1].Card))
-	mustContain(t, anon.get(f.path+"/card/"+win).body, `data-testid="place-`+win+`"`, "Platz 1.", "1. Preis: Preis 1")
+	webtest.MustContain(t, anon.Get(f.Path+"/card/"+win).Body, `data-testid="place-`+win+`"`, "Platz 1.", "1. Preis: Preis 1")
 	for card, w := range want {
 		if w == [2]int{33, 64} {
 			no := strconv.Itoa(int(card))
-			mustContain(t, anon.get(f.path+"/card/"+no).body, `data-testid="place-`+no+`"`, "Platz 33.–64.")
+			webtest.MustContain(t, anon.Get(f.Path+"/card/"+no).Body, `data-testid="place-`+no+`"`, "Platz 33.–64.")
 			break
 		}
 	}
-	mustContain(t, f.helper.get(f.path+"/print/bracket").body, `data-testid="bracket"`)
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/bracket").Body, `data-testid="bracket"`)
 	// Every page of the history (issue 9: pages of historyPageSize).
 	hist := ""
 	for page := 1; page < 50; page++ {
-		body := f.org.get(f.path + "/history?page=" + strconv.Itoa(page)).body
+		body := f.Org.Get(f.Path + "/history?page=" + strconv.Itoa(page)).Body
 		hist += body
 		if !strings.Contains(body, `rel="next"`) {
 			break
@@ -200,9 +201,9 @@ func TestWholeEvening(t *testing.T) {
 			t.Errorf("history shows the action code %q instead of its German name", a[1])
 		}
 	}
-	mustContain(t, hist, `data-action="announce draw">Auslosung angekündigt<`, `data-action="result sheet">Spielzettel eingetragen<`, `data-action="sell">Karten verkauft<`)
-	if r := f.org.post(f.path+"/draw/announce", url.Values{}); r.status != http.StatusConflict {
-		t.Errorf("announce after the end: %d", r.status)
+	webtest.MustContain(t, hist, `data-action="announce draw">Auslosung angekündigt<`, `data-action="result sheet">Spielzettel eingetragen<`, `data-action="sell">Karten verkauft<`)
+	if r := f.Org.Post(f.Path+"/draw/announce", url.Values{}); r.Status != http.StatusConflict {
+		t.Errorf("announce after the end: %d", r.Status)
 	}
 }
 

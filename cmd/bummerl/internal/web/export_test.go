@@ -8,19 +8,20 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
 // readCSV checks the BOM and reads a semicolon-separated export.
-func readCSV(t *testing.T, r response) [][]string {
+func readCSV(t *testing.T, r webtest.Response) [][]string {
 	t.Helper()
-	if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv; charset=utf-8") {
-		t.Fatalf("export: %d %q", r.status, r.header.Get("Content-Type"))
+	if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv; charset=utf-8") {
+		t.Fatalf("export: %d %q", r.Status, r.Header.Get("Content-Type"))
 	}
-	if !strings.HasPrefix(r.body, "\ufeff") {
-		t.Fatalf("no byte order mark: %q", r.body[:min(10, len(r.body))])
+	if !strings.HasPrefix(r.Body, "\ufeff") {
+		t.Fatalf("no byte order mark: %q", r.Body[:min(10, len(r.Body))])
 	}
-	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(r.body, "\ufeff")))
+	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(r.Body, "\ufeff")))
 	cr.Comma = ';'
 	rows, err := cr.ReadAll()
 	if err != nil {
@@ -33,28 +34,28 @@ func readCSV(t *testing.T, r response) [][]string {
 // from the overview, organisers only, UTF-8 with BOM for Excel.
 func TestExports(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 2, 1, 1, 1, 1, 1, 1)
-	f.org.post(f.path+"/players/1/edit", url.Values{"name": {"Jörg Müßig"}, "club": {"SV Mödling"}, "phone": {"0664 1"}})
-	f.drawDigital()
+	f.Org.Post(f.Path+"/players/1/edit", url.Values{"name": {"Jörg Müßig"}, "club": {"SV Mödling"}, "phone": {"0664 1"}})
+	f.DrawDigital()
 	var played []tournament.Match
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if !m.Bye() && !m.Surrendered {
 			played = append(played, m)
 		}
 	}
-	f.quick(f.helper, 1, played[0], played[0].B, "2:1")
-	f.quick(f.helper, 1, played[1], played[1].A, "k")
-	mustContain(t, f.org.get(f.path).body, `href="`+f.path+`/export/players.csv"`, `data-testid="export-matches"`, `data-testid="export-standings"`)
-	mustNotContain(t, f.helper.get(f.path).body, `data-testid="exports"`)
+	f.Quick(f.Helper, 1, played[0], played[0].B, "2:1")
+	f.Quick(f.Helper, 1, played[1], played[1].A, "k")
+	webtest.MustContain(t, f.Org.Get(f.Path).Body, `href="`+f.Path+`/export/players.csv"`, `data-testid="export-matches"`, `data-testid="export-standings"`)
+	webtest.MustNotContain(t, f.Helper.Get(f.Path).Body, `data-testid="exports"`)
 	for _, kind := range []string{"players", "matches", "standings"} {
-		if r := f.helper.get(f.path + "/export/" + kind + ".csv"); r.status != http.StatusForbidden {
-			t.Errorf("helper exports %s: %d", kind, r.status)
+		if r := f.Helper.Get(f.Path + "/export/" + kind + ".csv"); r.Status != http.StatusForbidden {
+			t.Errorf("helper exports %s: %d", kind, r.Status)
 		}
-		if r := f.app.client().get(f.path + "/export/" + kind + ".csv"); r.status != http.StatusSeeOther {
-			t.Errorf("anonymous exports %s: %d", kind, r.status)
+		if r := f.App.Client().Get(f.Path + "/export/" + kind + ".csv"); r.Status != http.StatusSeeOther {
+			t.Errorf("anonymous exports %s: %d", kind, r.Status)
 		}
 	}
-	r := f.org.get(f.path + "/export/players.csv")
-	if cd := r.header.Get("Content-Disposition"); cd != `attachment; filename="preisschnapsen-hinterbrühl-spieler.csv"` {
+	r := f.Org.Get(f.Path + "/export/players.csv")
+	if cd := r.Header.Get("Content-Disposition"); cd != `attachment; filename="preisschnapsen-hinterbrühl-spieler.csv"` {
 		t.Errorf("Content-Disposition %q", cd)
 	}
 	rows := readCSV(t, r)
@@ -62,7 +63,7 @@ func TestExports(t *testing.T) {
 		strings.Join(rows[1], "|") != "1|Jörg Müßig|SV Mödling|0664 1|1 2|2|25,00 €|bar" || len(rows) != 8 {
 		t.Errorf("players %q", rows)
 	}
-	rows = readCSV(t, f.org.get(f.path+"/export/matches.csv"))
+	rows = readCSV(t, f.Org.Get(f.Path+"/export/matches.csv"))
 	if len(rows) != 5 || rows[0][8] != "Stand" {
 		t.Fatalf("matches %q", rows)
 	}
@@ -77,15 +78,15 @@ func TestExports(t *testing.T) {
 	if m1[8] != "kampflos" || m1[9] != strconv.Itoa(int(played[1].A)) || m1[11] != "" || m1[12] != "ja" {
 		t.Errorf("walkover %q", m1)
 	}
-	rows = readCSV(t, f.org.get(f.path+"/export/standings.csv"))
+	rows = readCSV(t, f.Org.Get(f.Path+"/export/standings.csv"))
 	if rows[0][0] != "Platz" || len(rows) != 9 {
 		t.Errorf("standings %q", rows)
 	}
-	if r := f.org.get(f.path + "/export/secrets.csv"); r.status != http.StatusNotFound {
-		t.Errorf("unknown export: %d", r.status)
+	if r := f.Org.Get(f.Path + "/export/secrets.csv"); r.Status != http.StatusNotFound {
+		t.Errorf("unknown export: %d", r.Status)
 	}
 	// The API, in English.
-	r = f.api.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/export/matches.csv", f.anna, nil)
+	r = f.API.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/export/matches.csv", f.Anna, nil)
 	rows = readCSV(t, r)
 	if rows[0][0] != "Round" || rows[0][12] != "walkover" {
 		t.Errorf("API export %q", rows[0])
@@ -103,29 +104,29 @@ func TestExportsNoFormulas(t *testing.T) {
 	f := newFixture(t, map[string]string{"prize_1": hostile[4], "prize_2": hostile[6]})
 	for i := range 7 {
 		h := hostile[i%len(hostile)]
-		r := f.org.post(f.path+"/sale", url.Values{"name": {h + " " + strconv.Itoa(i)}, "club": {hostile[(i+1)%len(hostile)]},
+		r := f.Org.Post(f.Path+"/sale", url.Values{"name": {h + " " + strconv.Itoa(i)}, "club": {hostile[(i+1)%len(hostile)]},
 			"phone": {hostile[(i+2)%len(hostile)]}, "count": {"1"}})
-		if r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %q: status %d\n%s", h, r.status, r.body)
+		if r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %q: status %d\n%s", h, r.Status, r.Body)
 		}
 	}
 	// A namesake of the first buyer, told apart by a hostile note.
 	first := hostile[0] + " 0"
-	if r := f.org.post(f.path+"/sale", url.Values{"ask": {"1"}, "new_player": {"1"}, "name": {first}, "note": {"=2+2"}, "count": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("namesake: status %d\n%s", r.status, r.body)
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"ask": {"1"}, "new_player": {"1"}, "name": {first}, "note": {"=2+2"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("namesake: status %d\n%s", r.Status, r.Body)
 	}
 	for round := 1; round <= 3; round++ {
-		f.drawDigital()
-		f.finishRound(round)
+		f.DrawDigital()
+		f.FinishRound(round)
 	}
 	typed := map[string]bool{first + " (=2+2)": true}
-	for _, p := range f.load().Players {
+	for _, p := range f.Load().Players {
 		typed[p.Name], typed[p.Club], typed[p.Phone] = true, true, true
 	}
 	typed[hostile[4]], typed[hostile[6]] = true, true
 	escaped := map[string]bool{}
 	for _, kind := range []string{"players", "matches", "standings"} {
-		rows := readCSV(t, f.org.get(f.path+"/export/"+kind+".csv"))
+		rows := readCSV(t, f.Org.Get(f.Path+"/export/"+kind+".csv"))
 		for i, row := range rows {
 			for j, cell := range row {
 				if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -17,7 +18,7 @@ import (
 // the setup lock; the person at the laptop can still set up at once.
 func TestSetupStalledBody(t *testing.T) {
 	app := newTestApp(t)
-	conn, err := net.Dial("tcp", app.srv.Listener.Addr().String())
+	conn, err := net.Dial("tcp", app.Srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,15 +30,15 @@ func TestSetupStalledBody(t *testing.T) {
 		"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s", 2*len(body), body)
 	time.Sleep(300 * time.Millisecond) // let it reach the handler
 
-	c := app.client()
-	c.http.Timeout = 5 * time.Second
-	form := url.Values{"name": {"Anna"}, "password": {"geheim123"}, "_csrf": {c.csrf()}}
-	req, err := http.NewRequest(http.MethodPost, app.srv.URL+"/setup", strings.NewReader(form.Encode()))
+	c := app.Client()
+	c.HTTP.Timeout = 5 * time.Second
+	form := url.Values{"name": {"Anna"}, "password": {"geheim123"}, "_csrf": {c.CSRF()}}
+	req, err := http.NewRequest(http.MethodPost, app.Srv.URL+"/setup", strings.NewReader(form.Encode()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	resp, err := c.http.Do(req)
+	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		t.Fatalf("setup while another setup's body stalls: %v", err)
 	}
@@ -45,10 +46,10 @@ func TestSetupStalledBody(t *testing.T) {
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("setup: status %d, want 303", resp.StatusCode)
 	}
-	if _, err := app.store.CheckPassword(t.Context(), "Anna", "geheim123"); err != nil {
+	if _, err := app.Store.CheckPassword(t.Context(), "Anna", "geheim123"); err != nil {
 		t.Errorf("Anna after setup: %v", err)
 	}
-	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
+	if n, err := app.Store.CountUsers(t.Context()); err != nil || n != 1 {
 		t.Errorf("users = %d, %v; want 1", n, err)
 	}
 }
@@ -56,19 +57,19 @@ func TestSetupStalledBody(t *testing.T) {
 // TestStaticFilesOnly: /static/ serves the assets, not a listing of them.
 func TestStaticFilesOnly(t *testing.T) {
 	app := newTestApp(t)
-	c := app.client()
+	c := app.Client()
 	for _, p := range []string{"/static/", "/static/./", "/static"} {
-		r := c.get(p)
-		if r.status != http.StatusNotFound {
-			t.Errorf("GET %s: status %d, want 404", p, r.status)
+		r := c.Get(p)
+		if r.Status != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, want 404", p, r.Status)
 		}
-		mustNotContain(t, r.body, `href="app.js"`, `href="style.css"`) // a listing
+		webtest.MustNotContain(t, r.Body, `href="app.js"`, `href="style.css"`) // a listing
 	}
-	if r := c.get("/static/style.css"); r.status != http.StatusOK {
-		t.Errorf("GET /static/style.css: status %d", r.status)
+	if r := c.Get("/static/style.css"); r.Status != http.StatusOK {
+		t.Errorf("GET /static/style.css: status %d", r.Status)
 	}
-	if r := c.request(http.MethodHead, "/static/htmx.min.js", nil, nil); r.status != http.StatusOK {
-		t.Errorf("HEAD /static/htmx.min.js: status %d", r.status)
+	if r := c.Request(http.MethodHead, "/static/htmx.min.js", nil, nil); r.Status != http.StatusOK {
+		t.Errorf("HEAD /static/htmx.min.js: status %d", r.Status)
 	}
 }
 
@@ -76,19 +77,19 @@ func TestStaticFilesOnly(t *testing.T) {
 // not in the address (?_csrf=), where logs and Referer headers keep it.
 func TestCSRFNotFromQuery(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
-	tok := c.csrf()
-	if r := c.postRaw("/tournaments?_csrf="+url.QueryEscape(tok), settingsForm(nil), nil); r.status != http.StatusForbidden {
-		t.Errorf("token in the query: status %d, want 403", r.status)
+	c := app.LoggedIn("Anna", store.Organiser)
+	tok := c.CSRF()
+	if r := c.PostRaw("/tournaments?_csrf="+url.QueryEscape(tok), webtest.SettingsForm(nil), nil); r.Status != http.StatusForbidden {
+		t.Errorf("token in the query: status %d, want 403", r.Status)
 	}
-	if list, err := app.store.Tournaments(t.Context()); err != nil || len(list) != 0 {
+	if list, err := app.Store.Tournaments(t.Context()); err != nil || len(list) != 0 {
 		t.Fatalf("tournaments after the refused post: %v, %v", list, err)
 	}
-	if r := c.post("/tournaments", settingsForm(nil)); r.status != http.StatusSeeOther {
-		t.Errorf("token in the form: status %d, want 303", r.status)
+	if r := c.Post("/tournaments", webtest.SettingsForm(nil)); r.Status != http.StatusSeeOther {
+		t.Errorf("token in the form: status %d, want 303", r.Status)
 	}
-	if r := c.htmx("/tournaments", settingsForm(nil)); r.status != http.StatusSeeOther {
-		t.Errorf("token in the header: status %d, want 303", r.status)
+	if r := c.Htmx("/tournaments", webtest.SettingsForm(nil)); r.Status != http.StatusSeeOther {
+		t.Errorf("token in the header: status %d, want 303", r.Status)
 	}
 }
 
@@ -97,29 +98,29 @@ func TestCSRFNotFromQuery(t *testing.T) {
 // instead of a 500.
 func TestQRHostBounded(t *testing.T) {
 	app := newTestAppConfig(t, func(c *Config) { c.BaseURL = "" })
-	org := app.loggedIn("Anna", store.Organiser)
-	path := org.createTournament(settingsForm(nil))
-	if r := org.post(path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("sale: status %d\n%s", r.status, r.body)
+	org := app.LoggedIn("Anna", store.Organiser)
+	path := org.CreateTournament(webtest.SettingsForm(nil))
+	if r := org.Post(path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d\n%s", r.Status, r.Body)
 	}
-	withHost := func(c *testClient, p, host string) response {
-		req, err := http.NewRequest(http.MethodGet, app.srv.URL+p, nil)
+	withHost := func(c *webtest.Client, p, host string) webtest.Response {
+		req, err := http.NewRequest(http.MethodGet, app.Srv.URL+p, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		req.Host = host
 		// The client's cookie jar goes by the Host header: send the
 		// session of the server's address by hand.
-		for _, ck := range c.http.Jar.Cookies(req.URL) {
+		for _, ck := range c.HTTP.Jar.Cookies(req.URL) {
 			req.AddCookie(ck)
 		}
-		return c.do(req)
+		return c.Do(req)
 	}
-	local := "http://" + app.srv.Listener.Addr().String()
+	local := "http://" + app.Srv.Listener.Addr().String()
 	long := strings.Repeat("a", 5000) + ".example"
-	r := withHost(app.client(), path+"/card/1/qr.png", long)
-	if r.status != http.StatusOK || r.header.Get("Content-Type") != "image/png" {
-		t.Errorf("QR code with a 5,000-character Host: status %d, %s", r.status, r.header.Get("Content-Type"))
+	r := withHost(app.Client(), path+"/card/1/qr.png", long)
+	if r.Status != http.StatusOK || r.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("QR code with a 5,000-character Host: status %d, %s", r.Status, r.Header.Get("Content-Type"))
 	}
 	for host, base := range map[string]string{
 		long:                  local,
@@ -129,13 +130,13 @@ func TestQRHostBounded(t *testing.T) {
 		"bummerl.local:99999": local,
 	} {
 		r := withHost(org, path+"/entry-cards", host)
-		if r.status != http.StatusOK {
-			t.Errorf("entry cards with Host %.40q: status %d %s", host, r.status, r.location())
+		if r.Status != http.StatusOK {
+			t.Errorf("entry cards with Host %.40q: status %d %s", host, r.Status, r.Location())
 			continue
 		}
-		mustContain(t, r.body, base+path+"/card/1")
+		webtest.MustContain(t, r.Body, base+path+"/card/1")
 		if len(host) > httpkit.MaxHostLen {
-			mustNotContain(t, r.body, host[:300])
+			webtest.MustNotContain(t, r.Body, host[:300])
 		}
 	}
 }

@@ -21,21 +21,21 @@ func TestHealthz(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := newTestAppOn(t, st)
-	c := app.client()
+	c := app.Client()
 	check := func(status int, want health) {
 		t.Helper()
-		app.s.health.at = time.Time{} // the next request asks the database
-		r := c.get("/healthz")
+		serverOf(app).health.at = time.Time{} // the next request asks the database
+		r := c.Get("/healthz")
 		var got health
-		if err := json.Unmarshal([]byte(r.body), &got); err != nil || r.status != status || got != want {
-			t.Fatalf("status %d %s, want %d %+v (%v)", r.status, r.body, status, want, err)
+		if err := json.Unmarshal([]byte(r.Body), &got); err != nil || r.Status != status || got != want {
+			t.Fatalf("status %d %s, want %d %+v (%v)", r.Status, r.Body, status, want, err)
 		}
-		if cc := r.header.Get("Cache-Control"); cc != "no-store" {
+		if cc := r.Header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("Cache-Control %q, want no-store", cc)
 		}
 		var fields map[string]any
-		if json.Unmarshal([]byte(r.body), &fields); len(fields) > 3 {
-			t.Errorf("more than status, database and schema: %s", r.body)
+		if json.Unmarshal([]byte(r.Body), &fields); len(fields) > 3 {
+			t.Errorf("more than status, database and schema: %s", r.Body)
 		}
 	}
 	check(http.StatusOK, health{Status: "ok", Database: "ok", Schema: store.ProgramSchema})

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 	"bummerl/store"
@@ -19,30 +20,30 @@ import (
 // by round, player and user; pages of historyPageSize.
 func TestHistoryLines(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.helper.post(f.path+"/sale", url.Values{"name": {"Spieler 1"}, "count": {"1"}, "ask": {"1"}, "new_player": {"1"}, "note": {"Graz"}})
-	f.org.post(f.path+"/players/2/edit", url.Values{"name": {"Maria Berger"}, "club": {"ASK"}, "phone": {""}})
-	f.drawDigital()
+	f.Helper.Post(f.Path+"/sale", url.Values{"name": {"Spieler 1"}, "count": {"1"}, "ask": {"1"}, "new_player": {"1"}, "note": {"Graz"}})
+	f.Org.Post(f.Path+"/players/2/edit", url.Values{"name": {"Maria Berger"}, "club": {"ASK"}, "phone": {""}})
+	f.DrawDigital()
 	var ms []tournament.Match
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if !m.Bye() && !m.Surrendered {
 			ms = append(ms, m)
 		}
 	}
 	m := ms[0]
-	f.quick(f.helper, 1, m, m.B, "2:1")
+	f.Quick(f.Helper, 1, m, m.B, "2:1")
 	m2 := ms[1]
-	f.quick(f.helper, 1, m2, m2.A, "k")
-	m = f.matchOf(1, m.No)
-	f.quick(f.org, 1, m, m.A, "2:0") // a correction
-	tr := f.load()
+	f.Quick(f.Helper, 1, m2, m2.A, "k")
+	m = f.MatchOf(1, m.No)
+	f.Quick(f.Org, 1, m, m.A, "2:0") // a correction
+	tr := f.Load()
 	name := func(c tournament.CardNo) string {
 		cd, _ := tr.Card(c)
 		p, _ := tr.Player(cd.Player)
 		return p.Name
 	}
-	h := f.org.get(f.path + "/history").body
-	mustNotContain(t, h, "<pre>", `"has_result"`, `data-action="edit player">edit player<`)
-	mustContain(t, h,
+	h := f.Org.Get(f.Path + "/history").Body
+	webtest.MustNotContain(t, h, "<pre>", `"has_result"`, `data-action="edit player">edit player<`)
+	webtest.MustContain(t, h,
 		"Karten 1, 2 an Spieler 1", "Karte 15 an Spieler 1 (Graz)",
 		`data-action="edit player">Spieler geändert<`, "Spieler Spieler 2: Name: „Spieler 2“ → „Maria Berger“, Verein: – → „ASK“",
 		"Runde 1 ausgelost: 8 Partien",
@@ -51,15 +52,15 @@ func TestHistoryLines(t *testing.T) {
 			strconv.Itoa(int(m.B))+" ("+name(m.B)+") 2:1)",
 		`<details>`, `data-testid="history-count">21 Einträge · Seite 1 von 1<`)
 	// English.
-	en := f.org
-	en.get(f.path + "/history?lang=en")
-	h = en.get(f.path + "/history").body
-	mustContain(t, h, `data-action="edit player">Player edited<`, "Result round 1, match "+strconv.Itoa(m.No)+": winner card "+strconv.Itoa(int(m.A)),
+	en := f.Org
+	en.Get(f.Path + "/history?lang=en")
+	h = en.Get(f.Path + "/history").Body
+	webtest.MustContain(t, h, `data-action="edit player">Player edited<`, "Result round 1, match "+strconv.Itoa(m.No)+": winner card "+strconv.Itoa(int(m.A)),
 		"walkover", "Round 1 drawn: 8 matches", "cards 1, 2 to Spieler 1")
-	f.org.get(f.path + "/history?lang=de")
+	f.Org.Get(f.Path + "/history?lang=de")
 	// Filters.
 	count := func(q string) string {
-		return testidText(t, f.org.get(f.path+"/history?"+q).body, "history-count")
+		return webtest.TestidText(t, f.Org.Get(f.Path+"/history?"+q).Body, "history-count")
 	}
 	if got := count("user=Hans"); !strings.HasPrefix(got, "3 Einträge") { // the sale and two results
 		t.Errorf("user filter: %q", got)
@@ -88,7 +89,7 @@ func TestHistoryLines(t *testing.T) {
 	if got, want := count("player="+strconv.Itoa(int(m2.A))), 2+results(holder.Player); holder.Player != 2 && !strings.HasPrefix(got, strconv.Itoa(want)+" Einträge") {
 		t.Errorf("card filter: %q, want %d", got, want)
 	}
-	mustContain(t, f.org.get(f.path+"/history?user=Hans&round=1").body, `<option value="1" selected>`, `<option value="Hans" selected>`)
+	webtest.MustContain(t, f.Org.Get(f.Path+"/history?user=Hans&round=1").Body, `<option value="1" selected>`, `<option value="Hans" selected>`)
 }
 
 // Pages: historyPageSize actions a page, newest first, links both ways
@@ -96,26 +97,26 @@ func TestHistoryLines(t *testing.T) {
 func TestHistoryPages(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1)
 	for i := range historyPageSize / 2 {
-		f.org.post(f.path+"/sale", url.Values{"player": {"1"}, "count": {"1"}})
-		if r := f.org.post(f.path+"/sale/cancel", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("cancel %d: %d", i, r.status)
+		f.Org.Post(f.Path+"/sale", url.Values{"player": {"1"}, "count": {"1"}})
+		if r := f.Org.Post(f.Path+"/sale/cancel", url.Values{"card": {"2"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("cancel %d: %d", i, r.Status)
 		}
 	}
 	// create + first sale + 2 per loop
 	total := 2 + historyPageSize
-	h := f.org.get(f.path + "/history").body
-	mustContain(t, h, "Seite 1 von 2", `rel="next"`, "Karte 2 (Spieler 1) storniert")
-	mustNotContain(t, h, `rel="prev"`, "Turnier angelegt")
+	h := f.Org.Get(f.Path + "/history").Body
+	webtest.MustContain(t, h, "Seite 1 von 2", `rel="next"`, "Karte 2 (Spieler 1) storniert")
+	webtest.MustNotContain(t, h, `rel="prev"`, "Turnier angelegt")
 	if n := strings.Count(h, `data-testid="history-action"`); n != historyPageSize {
 		t.Errorf("%d entries on page 1", n)
 	}
-	h = f.org.get(f.path + "/history?page=2").body
-	mustContain(t, h, "Seite 2 von 2", `rel="prev"`, "Turnier angelegt", strconv.Itoa(total)+" Einträge")
+	h = f.Org.Get(f.Path + "/history?page=2").Body
+	webtest.MustContain(t, h, "Seite 2 von 2", `rel="prev"`, "Turnier angelegt", strconv.Itoa(total)+" Einträge")
 	if n := strings.Count(h, `data-testid="history-action"`); n != total-historyPageSize {
 		t.Errorf("%d entries on page 2", n)
 	}
-	h = f.org.get(f.path + "/history?user=Anna&page=2").body
-	mustContain(t, h, `href="`+f.path+`/history?user=Anna"`, "Seite 2 von 2")
+	h = f.Org.Get(f.Path + "/history?user=Anna&page=2").Body
+	webtest.MustContain(t, h, `href="`+f.Path+`/history?user=Anna"`, "Seite 2 von 2")
 }
 
 // A finished 4096-card tournament's history stays under 500 KB a page:
@@ -128,11 +129,11 @@ func TestHistoryPageSize4096(t *testing.T) {
 		t.Skip("a 4096-card tournament")
 	}
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(map[string]string{"cards": "4096", "max_cards": "3"}))
-	id := tournamentOf(t, tour)
-	actor, _ := app.store.CheckPassword(t.Context(), "Anna", "Anna-password")
-	if _, err := app.store.Update(t.Context(), id, actor, "sell", func(tr *tournament.Tournament) error {
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(map[string]string{"cards": "4096", "max_cards": "3"}))
+	id := webtest.TournamentOf(t, tour)
+	actor, _ := app.Store.CheckPassword(t.Context(), "Anna", "Anna-password")
+	if _, err := app.Store.Update(t.Context(), id, actor, "sell", func(tr *tournament.Tournament) error {
 		for i := range 2048 {
 			if _, _, err := tr.SellTo(tournament.Player{Name: "Spielerin mit einem recht langen Namen " + strconv.Itoa(i), Club: "Verein Nummer " + strconv.Itoa(i)}, 2); err != nil {
 				return err
@@ -142,11 +143,11 @@ func TestHistoryPageSize4096(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	app.drawRound1(id)
-	tr, _ := app.store.Load(t.Context(), id)
+	app.DrawRound1(id)
+	tr, _ := app.Store.Load(t.Context(), id)
 	start := time.Now()
 	for i, m := range tr.Rounds[0].Matches[:historyPageSize+10] {
-		if _, err := app.store.Update(t.Context(), id, actor, "result", func(tr *tournament.Tournament) error {
+		if _, err := app.Store.Update(t.Context(), id, actor, "result", func(tr *tournament.Tournament) error {
 			mt := tr.Rounds[0].Matches[i]
 			return tr.SetResult(1, mt.No, mt.Version, tournament.Result{Winner: m.A, Bummerl: [2]int{2, 1}})
 		}); err != nil {
@@ -155,14 +156,14 @@ func TestHistoryPageSize4096(t *testing.T) {
 	}
 	t.Logf("%d results in %v", historyPageSize+10, time.Since(start))
 	for _, q := range []string{"", "?page=2", "?round=1"} {
-		r := org.get(tour + "/history" + q)
-		if r.status != http.StatusOK {
-			t.Fatalf("history%s: %d", q, r.status)
+		r := org.Get(tour + "/history" + q)
+		if r.Status != http.StatusOK {
+			t.Fatalf("history%s: %d", q, r.Status)
 		}
-		if len(r.body) > 500_000 {
-			t.Errorf("history%s: %d bytes", q, len(r.body))
+		if len(r.Body) > 500_000 {
+			t.Errorf("history%s: %d bytes", q, len(r.Body))
 		}
-		t.Logf("history%s: %d bytes", q, len(r.body))
+		t.Logf("history%s: %d bytes", q, len(r.Body))
 	}
 	_ = draw.Commit
 }
@@ -171,27 +172,27 @@ func TestHistoryPageSize4096(t *testing.T) {
 // round filter finds them.
 func TestHistoryDigitalTable(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.load().Rounds[0].Matches[0]
-	f.startTable(f.org, m, "0")
-	tr := f.load()
+	f.DrawDigital()
+	m := f.Load().Rounds[0].Matches[0]
+	f.StartTable(f.Org, m, "0")
+	tr := f.Load()
 	name := func(c tournament.CardNo) string {
 		cd, _ := tr.Card(c)
 		p, _ := tr.Player(cd.Player)
 		return p.Name
 	}
 	line := fmt.Sprintf("Runde 1, Partie %d: Karte %d (%s) – Karte %d (%s)", m.No, m.A, name(m.A), m.B, name(m.B))
-	h := f.org.get(f.path + "/history?round=1").body
-	mustContain(t, h, `data-action="start table">Digitalen Tisch gestartet<`, line)
+	h := f.Org.Get(f.Path + "/history?round=1").Body
+	webtest.MustContain(t, h, `data-action="start table">Digitalen Tisch gestartet<`, line)
 }
 
 // A new tournament's details name its settings, the Swiss system's only
 // for a Swiss tournament (a Preisschnapsen tournament's showed "<nil>").
 func TestHistoryCreateDetails(t *testing.T) {
 	f := newFixture(t, nil)
-	h := f.org.get(f.path + "/history").body
-	mustContain(t, h, "Bummerl pro Partie: 2", "Tische: 0")
-	mustNotContain(t, h, "Turnierform", "&lt;nil&gt;")
+	h := f.Org.Get(f.Path + "/history").Body
+	webtest.MustContain(t, h, "Bummerl pro Partie: 2", "Tische: 0")
+	webtest.MustNotContain(t, h, "Turnierform", "&lt;nil&gt;")
 	f = swissFixture(t)
-	mustContain(t, f.org.get(f.path+"/history").body, "Tische: 0, Turnierform: swiss, Runden: 3, Buchholz-Streichwertung: true")
+	webtest.MustContain(t, f.Org.Get(f.Path+"/history").Body, "Tische: 0, Turnierform: swiss, Runden: 3, Buchholz-Streichwertung: true")
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 )
 
 // BenchmarkStreamMemory measures what an open phone stream costs the
@@ -19,9 +21,9 @@ import (
 func BenchmarkStreamMemory(b *testing.B) {
 	const n = 1000
 	app, path := benchApp(b, 256)
-	app.s.live.perIP = n
-	id := tournamentOf(b, path)
-	addr := app.srv.Listener.Addr().String()
+	serverOf(app).live.perIP = n
+	id := webtest.TournamentOf(b, path)
+	addr := app.Srv.Listener.Addr().String()
 	req := fmt.Sprintf("GET %s/events?%s HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\n\r\n",
 		path, url.Values{"part": {path + "/card/1"}, "rev": {"0"}}.Encode())
 	var stack uint64
@@ -50,7 +52,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 			}
 			conns = append(conns, c)
 		}
-		for app.store.Subscribers(id) < n {
+		for app.Store.Subscribers(id) < n {
 			time.Sleep(time.Millisecond)
 		}
 		stack0 := stack
@@ -59,7 +61,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 		for _, c := range conns {
 			c.Close()
 		}
-		for app.store.Subscribers(id) > 0 {
+		for app.Store.Subscribers(id) > 0 {
 			time.Sleep(time.Millisecond)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 	"bummerl/cmd/bummerl/internal/httpkit"
 	"bummerl/cmd/bummerl/internal/testutil"
-	"bummerl/domain/tournament"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -49,14 +49,14 @@ func partsOf(t testing.TB, ev sseEvent) (int64, map[string]string) {
 // revision gets nothing on connect; one behind gets the parts at once.
 func TestLivePartsOneConnection(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	card := f.path + "/card/" + strconv.Itoa(int(m.A)) // not a bye: his part shows the result
-	rev := f.revision()
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	card := f.Path + "/card/" + strconv.Itoa(int(m.A)) // not a bye: his part shows the result
+	rev := f.Revision()
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
-	q := url.Values{"rev": {strconv.FormatInt(rev, 10)}, "part": {card, f.path + "/standings"}}
-	s := openStream(t, f.app, tr, f.path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"})
+	q := url.Values{"rev": {strconv.FormatInt(rev, 10)}, "part": {card, f.Path + "/standings"}}
+	s := openStream(t, f.App, tr, f.Path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"})
 	select {
 	case ev := <-s.events:
 		if !ev.comment {
@@ -66,19 +66,19 @@ func TestLivePartsOneConnection(t *testing.T) {
 		t.Fatal("nothing on connect")
 	}
 
-	r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+	r := f.API.API(http.MethodPut, apiRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 		map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 1}})
-	if r.status != http.StatusOK {
-		t.Fatalf("result: status %d\n%s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 	}
 	got, parts := partsOf(t, s.next())
-	if got != f.revision() {
-		t.Errorf("parts of revision %d, want %d", got, f.revision())
+	if got != f.Revision() {
+		t.Errorf("parts of revision %d, want %d", got, f.Revision())
 	}
-	for _, p := range []string{card, f.path + "/standings"} {
-		want := f.api.request(http.MethodGet, p, nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
-		if want.status != http.StatusOK || parts[p] != want.body {
-			t.Errorf("part %s differs from its fetch (status %d):\npushed %q\nfetched %q", p, want.status, parts[p], want.body)
+	for _, p := range []string{card, f.Path + "/standings"} {
+		want := f.API.Request(http.MethodGet, p, nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
+		if want.Status != http.StatusOK || parts[p] != want.Body {
+			t.Errorf("part %s differs from its fetch (status %d):\npushed %q\nfetched %q", p, want.Status, parts[p], want.Body)
 		}
 	}
 	if !strings.Contains(parts[card], "2:1") && !strings.Contains(parts[card], "1:2") {
@@ -87,13 +87,13 @@ func TestLivePartsOneConnection(t *testing.T) {
 
 	// Behind: the parts come at once; a part of another tournament or a
 	// page that is no part is refused.
-	old := openStream(t, f.app, tr, f.path+"/events?"+url.Values{"rev": {strconv.FormatInt(rev, 10)}, "part": {card}}.Encode(), nil)
-	if got, parts := partsOf(t, old.next()); got != f.revision() || parts[card] == "" {
+	old := openStream(t, f.App, tr, f.Path+"/events?"+url.Values{"rev": {strconv.FormatInt(rev, 10)}, "part": {card}}.Encode(), nil)
+	if got, parts := partsOf(t, old.next()); got != f.Revision() || parts[card] == "" {
 		t.Errorf("a stream behind got revision %d with %d parts", got, len(parts))
 	}
-	for _, bad := range []string{"/t/999/card/1", f.path + "/events", f.path + "/sale", "http://evil.example" + card, f.path + "/card/1/qr.png"} {
-		if r := f.api.get(f.path + "/events?part=" + url.QueryEscape(bad)); r.status != http.StatusBadRequest {
-			t.Errorf("stream with part %q: status %d, want 400", bad, r.status)
+	for _, bad := range []string{"/t/999/card/1", f.Path + "/events", f.Path + "/sale", "http://evil.example" + card, f.Path + "/card/1/qr.png"} {
+		if r := f.API.Get(f.Path + "/events?part=" + url.QueryEscape(bad)); r.Status != http.StatusBadRequest {
+			t.Errorf("stream with part %q: status %d, want 400", bad, r.Status)
 		}
 	}
 }
@@ -104,7 +104,7 @@ func TestLivePartsStaffFetch(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
-	s := openStream(t, f.app, tr, f.path+"/events?part="+url.QueryEscape(f.path+"/rounds"), map[string]string{"Cookie": f.helper.cookieHeader()})
+	s := openStream(t, f.App, tr, f.Path+"/events?part="+url.QueryEscape(f.Path+"/rounds"), map[string]string{"Cookie": f.Helper.CookieHeader()})
 	if ev := s.next(); ev.name != "rev" {
 		t.Fatalf("staff stream's first event %+v, want rev", ev)
 	}
@@ -119,15 +119,15 @@ func TestLiveOneLoadPerRevision(t *testing.T) {
 		counts[i] = 1
 	}
 	f := newFixture(t, map[string]string{"cards": "32"}, counts...)
-	f.app.s.live.perIP = 1000
-	f.drawDigital()
+	serverOf(f.App).live.perIP = 1000
+	f.DrawDigital()
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
 	var streams []*eventStream
 	for no := 1; no <= cards; no++ {
 		for range 2 { // two phones per card: one render each
-			q := url.Values{"rev": {strconv.FormatInt(f.revision(), 10)}, "part": {f.path + "/card/" + strconv.Itoa(no)}}
-			streams = append(streams, openStream(t, f.app, tr, f.path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"}))
+			q := url.Values{"rev": {strconv.FormatInt(f.Revision(), 10)}, "part": {f.Path + "/card/" + strconv.Itoa(no)}}
+			streams = append(streams, openStream(t, f.App, tr, f.Path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"}))
 		}
 	}
 	for _, s := range streams {
@@ -136,23 +136,23 @@ func TestLiveOneLoadPerRevision(t *testing.T) {
 		}
 	}
 	for round := range 3 {
-		before := f.app.s.snaps.loads.Load()
-		misses := f.app.s.pages.Misses.Load()
-		m := f.firstPlayable(1)
-		r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+		before := serverOf(f.App).snaps.loads.Load()
+		misses := serverOf(f.App).pages.Misses.Load()
+		m := f.FirstPlayable(1)
+		r := f.API.API(http.MethodPut, apiRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 			map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 0}})
-		if r.status != http.StatusOK {
-			t.Fatalf("result: status %d\n%s", r.status, r.body)
+		if r.Status != http.StatusOK {
+			t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 		}
 		for _, s := range streams {
-			if got, _ := partsOf(t, s.next()); got != f.revision() {
-				t.Fatalf("change %d: parts of revision %d, want %d", round, got, f.revision())
+			if got, _ := partsOf(t, s.next()); got != f.Revision() {
+				t.Fatalf("change %d: parts of revision %d, want %d", round, got, f.Revision())
 			}
 		}
-		if loads := f.app.s.snaps.loads.Load() - before; loads != 1 {
+		if loads := serverOf(f.App).snaps.loads.Load() - before; loads != 1 {
 			t.Errorf("change %d: the tournament was loaded %d times for %d streams, want once", round, loads, len(streams))
 		}
-		if renders := f.app.s.pages.Misses.Load() - misses; renders != cards {
+		if renders := serverOf(f.App).pages.Misses.Load() - misses; renders != cards {
 			t.Errorf("change %d: %d parts rendered for %d cards", round, renders, cards)
 		}
 	}
@@ -164,10 +164,10 @@ func TestLiveOneLoadPerRevision(t *testing.T) {
 // stream and the organiser's pages are still served.
 func TestLiveStreamBounds(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	f.app.s.live.perIP = 3
+	serverOf(f.App).live.perIP = 3
 	lim := testLimits
 	lim.MaxConns, lim.PerIP = 24, 0
-	addr := serveLimited(t, f.app.echo, lim, func() {})
+	addr := serveLimited(t, echoOf(f.App), lim, func() {})
 	base := "http://" + addr
 	get := func(path string, header map[string]string, from string) *http.Response {
 		t.Helper()
@@ -185,36 +185,36 @@ func TestLiveStreamBounds(t *testing.T) {
 		return resp
 	}
 	for i := range 3 {
-		if r := get(f.path+"/events", nil, "127.0.0.2"); r.StatusCode != http.StatusOK {
+		if r := get(f.Path+"/events", nil, "127.0.0.2"); r.StatusCode != http.StatusOK {
 			t.Fatalf("stream %d from one address: %d", i+1, r.StatusCode)
 		}
 	}
 	start := time.Now()
-	r := get(f.path+"/events", nil, "127.0.0.2")
+	r := get(f.Path+"/events", nil, "127.0.0.2")
 	if r.StatusCode != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
 		t.Errorf("4th stream from one address: %d, Retry-After %q; want 429", r.StatusCode, r.Header.Get("Retry-After"))
 	}
 	if time.Since(start) > 2*time.Second {
 		t.Errorf("the refusal took %v", time.Since(start))
 	}
-	staff := map[string]string{"Cookie": f.org.cookieHeader()}
-	if r := get(f.path+"/events", staff, "127.0.0.2"); r.StatusCode != http.StatusOK {
+	staff := map[string]string{"Cookie": f.Org.CookieHeader()}
+	if r := get(f.Path+"/events", staff, "127.0.0.2"); r.StatusCode != http.StatusOK {
 		t.Errorf("the organiser's stream from that address: %d", r.StatusCode)
 	}
 	// 24 connections, 16 kept back: 8 visitors' streams in all.
 	for i := 3; i < 8; i++ {
-		if r := get(f.path+"/events", nil, "127.0.1."+strconv.Itoa(i)); r.StatusCode != http.StatusOK {
+		if r := get(f.Path+"/events", nil, "127.0.1."+strconv.Itoa(i)); r.StatusCode != http.StatusOK {
 			t.Fatalf("visitor stream %d: %d", i+1, r.StatusCode)
 		}
 	}
-	r = get(f.path+"/events", nil, "127.0.2.1")
+	r = get(f.Path+"/events", nil, "127.0.2.1")
 	if r.StatusCode != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
 		t.Errorf("a visitor's stream over the streams' share: %d, Retry-After %q; want 503", r.StatusCode, r.Header.Get("Retry-After"))
 	}
-	if r := get(f.path+"/events", staff, "127.0.2.1"); r.StatusCode != http.StatusOK {
+	if r := get(f.Path+"/events", staff, "127.0.2.1"); r.StatusCode != http.StatusOK {
 		t.Errorf("a staff stream while the visitors' share is full: %d", r.StatusCode)
 	}
-	if r := get(f.path+"/sale", staff, "127.0.2.2"); r.StatusCode != http.StatusOK {
+	if r := get(f.Path+"/sale", staff, "127.0.2.2"); r.StatusCode != http.StatusOK {
 		t.Errorf("the sale desk while the visitors' share is full: %d", r.StatusCode)
 	}
 }
@@ -223,10 +223,10 @@ func TestLiveStreamBounds(t *testing.T) {
 // connections; the next is answered 503 at once, others are served.
 func TestLiveConnectionsPerAddress(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	f.app.s.live.perIP = 100
+	serverOf(f.App).live.perIP = 100
 	lim := testLimits
 	lim.MaxConns, lim.PerIP = 100, 4
-	addr := serveLimited(t, f.app.echo, lim, func() {})
+	addr := serveLimited(t, echoOf(f.App), lim, func() {})
 	dial := func(from string) net.Conn {
 		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
 		c, err := d.Dial("tcp", addr)
@@ -238,7 +238,7 @@ func TestLiveConnectionsPerAddress(t *testing.T) {
 	}
 	for range lim.PerIP {
 		c := dial("127.0.0.3")
-		fmt.Fprintf(c, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.path)
+		fmt.Fprintf(c, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.Path)
 		if line, err := bufio.NewReader(c).ReadString('\n'); err != nil || !strings.Contains(line, "200") {
 			t.Fatalf("stream: %q %v", line, err)
 		}
@@ -260,15 +260,15 @@ func TestLiveConnectionsPerAddress(t *testing.T) {
 // when the stream is renewed (maxAge), with its connection.
 func TestLiveNonReaderDropped(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	f.app.s.live.maxAge = 200 * time.Millisecond
-	conn, err := net.Dial("tcp", f.app.srv.Listener.Addr().String())
+	serverOf(f.App).live.maxAge = 200 * time.Millisecond
+	conn, err := net.Dial("tcp", f.App.Srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.path) // and never read
-	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
-	testutil.Eventually(t, "the silent client dropped", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.Path) // and never read
+	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
+	testutil.Eventually(t, "the silent client dropped", func() bool { return f.App.Store.Subscribers(f.ID) == 0 })
 	// The server closed the connection: reading it ends.
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if _, err := io.Copy(io.Discard, conn); err != nil {
@@ -283,33 +283,33 @@ func TestLiveStreamsNoLeak(t *testing.T) {
 		t.Skip("5,000 streams: skipped with -short")
 	}
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
-	f.app.s.live.perIP = 10000
-	f.drawDigital()
+	serverOf(f.App).live.perIP = 10000
+	f.DrawDigital()
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
 	before := runtime.NumGoroutine()
-	part := url.Values{"part": {f.path + "/card/1"}}.Encode()
+	part := url.Values{"part": {f.Path + "/card/1"}}.Encode()
 	var wg sync.WaitGroup
 	for batch := range 50 {
 		streams := make([]*eventStream, 100)
 		for i := range streams {
-			streams[i] = openStream(t, f.app, tr, f.path+"/events?"+part, nil)
+			streams[i] = openStream(t, f.App, tr, f.Path+"/events?"+part, nil)
 		}
 		for _, s := range streams {
 			wg.Go(func() { s.next() })
 		}
 		wg.Wait()
 		if batch%10 == 0 { // a change while streams come and go
-			f.rename("Turnier " + strconv.Itoa(batch))
+			f.Rename("Turnier " + strconv.Itoa(batch))
 		}
 		for _, s := range streams {
 			s.close()
 		}
 	}
 	tr.CloseIdleConnections()
-	testutil.Eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers", func() bool { return f.App.Store.Subscribers(f.ID) == 0 })
 	testutil.Eventually(t, "the streams' goroutines ended", func() bool { return runtime.NumGoroutine() <= before+2 })
-	l := f.app.s.live
+	l := serverOf(f.App).live
 	l.mu.Lock()
 	open, byIP := l.open, len(l.byIP)
 	l.mu.Unlock()
@@ -321,69 +321,48 @@ func TestLiveStreamsNoLeak(t *testing.T) {
 	}
 }
 
-// cookieHeader is the client's cookies for the app, as a Cookie header.
-func (c *testClient) cookieHeader() string {
-	u, _ := url.Parse(c.app.srv.URL)
-	var parts []string
-	for _, ck := range c.http.Jar.Cookies(u) {
-		parts = append(parts, ck.Name+"="+ck.Value)
-	}
-	return strings.Join(parts, "; ")
-}
-
-// rename changes the tournament's name: a change and nothing else.
-func (f fixture) rename(name string) {
-	f.t.Helper()
-	if _, err := f.app.store.Update(f.t.Context(), f.id, store.User{Name: "test"}, "rename", func(tr *tournament.Tournament) error {
-		tr.Settings.Name = name
-		return nil
-	}); err != nil {
-		f.t.Fatal(err)
-	}
-}
-
 // TestRoomStatus: the organiser sees the open streams by kind, the
 // addresses holding them and the refusals; the API says the same; a
 // visitor may not look.
 func TestRoomStatus(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
-	f.app.s.live.perIP = 2
-	f.drawDigital()
+	serverOf(f.App).live.perIP = 2
+	f.DrawDigital()
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
-	q := func(part string) string { return f.path + "/events?" + url.Values{"part": {f.path + part}}.Encode() }
-	openStream(t, f.app, tr, q("/card/1"), nil).next()
-	openStream(t, f.app, tr, q("/screen"), nil).next()
-	if r := f.api.get(q("/card/2")); r.status != http.StatusTooManyRequests {
-		t.Fatalf("third stream: %d", r.status)
+	q := func(part string) string { return f.Path + "/events?" + url.Values{"part": {f.Path + part}}.Encode() }
+	openStream(t, f.App, tr, q("/card/1"), nil).next()
+	openStream(t, f.App, tr, q("/screen"), nil).next()
+	if r := f.API.Get(q("/card/2")); r.Status != http.StatusTooManyRequests {
+		t.Fatalf("third stream: %d", r.Status)
 	}
-	openStream(t, f.app, tr, q("/rounds"), map[string]string{"Cookie": f.helper.cookieHeader()}).next()
+	openStream(t, f.App, tr, q("/rounds"), map[string]string{"Cookie": f.Helper.CookieHeader()}).next()
 	// Render timings appear once a revision is followed by the next.
 	for i := range 2 {
-		f.rename("Turnier " + strconv.Itoa(i))
+		f.Rename("Turnier " + strconv.Itoa(i))
 	}
-	r := f.org.get("/status")
-	if r.status != http.StatusOK {
-		t.Fatalf("status page: %d", r.status)
+	r := f.Org.Get("/status")
+	if r.Status != http.StatusOK {
+		t.Fatalf("status page: %d", r.Status)
 	}
 	for id, want := range map[string]string{"status-phones": "1", "status-projectors": "1", "status-staff": "1", "status-refused-streams-addr": "1"} {
-		if got := testidText(t, r.body, id); got != want {
+		if got := webtest.TestidText(t, r.Body, id); got != want {
 			t.Errorf("%s: %q, want %q", id, got, want)
 		}
 	}
-	if !strings.Contains(r.body, "127.0.0.1") {
-		t.Errorf("the status names no address:\n%s", r.body)
+	if !strings.Contains(r.Body, "127.0.0.1") {
+		t.Errorf("the status names no address:\n%s", r.Body)
 	}
 	var st roomStatus
-	api := f.api.api(http.MethodGet, "/api/status", f.anna, nil)
-	if api.status != http.StatusOK || json.Unmarshal([]byte(api.body), &st) != nil {
-		t.Fatalf("GET /api/status: %d %s", api.status, api.body)
+	api := f.API.API(http.MethodGet, "/api/status", f.Anna, nil)
+	if api.Status != http.StatusOK || json.Unmarshal([]byte(api.Body), &st) != nil {
+		t.Fatalf("GET /api/status: %d %s", api.Status, api.Body)
 	}
 	if st.Streams.Phones != 1 || st.Streams.Projectors != 1 || st.Streams.Staff != 1 || st.Refused.StreamsPerAddress != 1 ||
 		len(st.StreamAddresses) != 1 || st.StreamAddresses[0].Count != 2 {
 		t.Errorf("API status %+v", st)
 	}
-	if r := f.api.get("/status"); r.status == http.StatusOK {
+	if r := f.API.Get("/status"); r.Status == http.StatusOK {
 		t.Errorf("a visitor sees the status page")
 	}
 }
@@ -454,23 +433,23 @@ func TestStatusHidesSeatLinks(t *testing.T) {
 // fetches), so made-up queries cost the server nothing after a change.
 func TestLivePartsLanguageAndQuery(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
-	standings := f.path + "/standings"
+	standings := f.Path + "/standings"
 	de := map[string]string{"Sec-Fetch-Site": "same-origin", "Accept-Language": "de"}
-	en := openStream(t, f.app, tr, f.path+"/events?lang=en&rev=0&part="+url.QueryEscape(standings), de)
+	en := openStream(t, f.App, tr, f.Path+"/events?lang=en&rev=0&part="+url.QueryEscape(standings), de)
 	_, parts := partsOf(t, en.next())
-	want := f.api.request(http.MethodGet, standings+"?lang=en", nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
-	if parts[standings] != want.body {
-		t.Errorf("the English stream's standings differ from the English page:\n%q\n%q", parts[standings], want.body)
+	want := f.API.Request(http.MethodGet, standings+"?lang=en", nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
+	if parts[standings] != want.Body {
+		t.Errorf("the English stream's standings differ from the English page:\n%q\n%q", parts[standings], want.Body)
 	}
-	misses := f.app.s.pages.Misses.Load()
-	own := openStream(t, f.app, tr, f.path+"/events?rev=0&part="+url.QueryEscape(f.path+"/rounds/1?x=1"), de)
+	misses := serverOf(f.App).pages.Misses.Load()
+	own := openStream(t, f.App, tr, f.Path+"/events?rev=0&part="+url.QueryEscape(f.Path+"/rounds/1?x=1"), de)
 	if ev := own.next(); ev.name != "rev" {
 		t.Errorf("a part with a query of its own: event %+v, want rev", ev)
 	}
-	if m := f.app.s.pages.Misses.Load(); m != misses {
+	if m := serverOf(f.App).pages.Misses.Load(); m != misses {
 		t.Errorf("%d pages rendered for a made-up query", m-misses)
 	}
 	if !ownQuery("/t/1/rounds/1?q=Huber") || ownQuery("/t/1/rounds/1?open=1") || ownQuery("/t/1/card/3") {

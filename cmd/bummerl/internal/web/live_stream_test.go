@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/testutil"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 	"bummerl/store"
 )
@@ -42,10 +43,10 @@ type eventStream struct {
 
 // openStream connects to path on app with its own connection (tr) and
 // reads the stream in the background.
-func openStream(t testing.TB, app *testApp, tr *http.Transport, path string, header map[string]string) *eventStream {
+func openStream(t testing.TB, app *webtest.App, tr *http.Transport, path string, header map[string]string) *eventStream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, app.srv.URL+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, app.Srv.URL+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,16 +156,6 @@ func (s *eventStream) close() {
 	<-s.done
 }
 
-// revision is the tournament's revision as stored.
-func (f fixture) revision() int64 {
-	f.t.Helper()
-	rev, _, err := f.app.store.Revision(f.t.Context(), f.id)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return rev
-}
-
 // streamText is all a stream without parts may ever carry: the retry
 // hint, revision events and comment lines.
 var streamText = regexp.MustCompile(`^(retry: 1000\n)?(id: ([0-9]+)\nevent: rev\ndata: ([0-9]+)\n\n|: ping\n\n)*$`)
@@ -178,35 +169,35 @@ func TestLiveStream(t *testing.T) {
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
 	// A browser that accepts gzip: the stream is never compressed.
-	s := openStream(t, f.app, tr, f.path+"/events", map[string]string{"Accept-Encoding": "gzip"})
+	s := openStream(t, f.App, tr, f.Path+"/events", map[string]string{"Accept-Encoding": "gzip"})
 	h := s.resp.Header
 	if s.resp.StatusCode != http.StatusOK || h.Get("Content-Type") != "text/event-stream; charset=utf-8" ||
 		h.Get("Cache-Control") != "no-store" || h.Get("Content-Encoding") != "" {
 		t.Fatalf("status %d, headers %v", s.resp.StatusCode, h)
 	}
 	first := s.next()
-	if first.retry != "1000" || first.name != "rev" || first.data != strconv.FormatInt(f.revision(), 10) || first.id != first.data {
-		t.Errorf("first event %+v, want retry 1000 and the current revision %d", first, f.revision())
+	if first.retry != "1000" || first.name != "rev" || first.data != strconv.FormatInt(f.Revision(), 10) || first.id != first.data {
+		t.Errorf("first event %+v, want retry 1000 and the current revision %d", first, f.Revision())
 	}
 
-	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Spielerin 6"}, "count": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("sale: status %d", r.status)
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {"Spielerin 6"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d", r.Status)
 	}
-	s.until(f.revision())
-	f.drawDigital() // announce and perform: two changes
-	s.until(f.revision())
-	m := f.firstPlayable(1)
-	r := f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+	s.until(f.Revision())
+	f.DrawDigital() // announce and perform: two changes
+	s.until(f.Revision())
+	m := f.FirstPlayable(1)
+	r := f.API.API(http.MethodPut, apiRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 		map[string]any{"version": m.Version, "winner": m.A, "bummerl": []int{2, 0}})
-	if r.status != http.StatusOK {
-		t.Fatalf("result: status %d\n%s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 	}
-	s.until(f.revision())
+	s.until(f.Revision())
 	// A failed action changes nothing and announces nothing.
-	r = f.api.api(http.MethodPut, apiRoundPath(f.id, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.anna,
+	r = f.API.API(http.MethodPut, apiRoundPath(f.ID, 1)+"/matches/"+strconv.Itoa(m.No)+"/result", f.Anna,
 		map[string]any{"version": m.Version, "winner": m.B, "bummerl": []int{2, 0}})
-	if r.status != http.StatusConflict {
-		t.Fatalf("stale result: status %d, want 409", r.status)
+	if r.Status != http.StatusConflict {
+		t.Fatalf("stale result: status %d, want 409", r.Status)
 	}
 	select {
 	case ev := <-s.events:
@@ -219,18 +210,18 @@ func TestLiveStream(t *testing.T) {
 	}
 
 	// An unknown tournament is a 404, not a stream.
-	if r := f.api.get("/t/999/events"); r.status != http.StatusNotFound {
-		t.Errorf("stream of an unknown tournament: status %d", r.status)
+	if r := f.API.Get("/t/999/events"); r.Status != http.StatusNotFound {
+		t.Errorf("stream of an unknown tournament: status %d", r.Status)
 	}
 }
 
 // TestLiveStreamHeartbeat: an idle stream sends comment lines.
 func TestLiveStreamHeartbeat(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	f.app.s.live.heartbeat = 20 * time.Millisecond
+	serverOf(f.App).live.heartbeat = 20 * time.Millisecond
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
-	s := openStream(t, f.app, tr, f.path+"/events", nil)
+	s := openStream(t, f.App, tr, f.Path+"/events", nil)
 	s.next()
 	select {
 	case ev := <-s.events:
@@ -252,10 +243,10 @@ func TestLiveStreamClientGoes(t *testing.T) {
 	const n = 20
 	streams := make([]*eventStream, n)
 	for i := range streams {
-		streams[i] = openStream(t, f.app, tr, f.path+"/events", nil)
+		streams[i] = openStream(t, f.App, tr, f.Path+"/events", nil)
 		streams[i].next()
 	}
-	testutil.Eventually(t, fmt.Sprintf("%d subscribers", n), func() bool { return f.app.store.Subscribers(f.id) == n })
+	testutil.Eventually(t, fmt.Sprintf("%d subscribers", n), func() bool { return f.App.Store.Subscribers(f.ID) == n })
 	if runtime.NumGoroutine() < before+n {
 		t.Errorf("%d goroutines with %d streams open, %d before: the count cannot tell a leak", runtime.NumGoroutine(), n, before)
 	}
@@ -263,7 +254,7 @@ func TestLiveStreamClientGoes(t *testing.T) {
 		s.close()
 	}
 	tr.CloseIdleConnections()
-	testutil.Eventually(t, "no subscribers after the clients went", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers after the clients went", func() bool { return f.App.Store.Subscribers(f.ID) == 0 })
 	testutil.Eventually(t, "the goroutines of the streams ended", func() bool { return runtime.NumGoroutine() <= before })
 
 	// Shutdown: the open stream ends at once instead of holding the
@@ -271,11 +262,11 @@ func TestLiveStreamClientGoes(t *testing.T) {
 	// net/http counts a connection that was dialled but never used as
 	// busy for its first 5 s, and the transport may have dialled one
 	// spare while the streams above were opening.
-	s := openStream(t, f.app, tr, f.path+"/events", nil)
+	s := openStream(t, f.App, tr, f.Path+"/events", nil)
 	s.next()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := f.app.srv.Config.Shutdown(ctx); err != nil {
+	if err := f.App.Srv.Config.Shutdown(ctx); err != nil {
 		t.Fatalf("shutdown with an open stream: %v", err)
 	}
 	select {
@@ -283,34 +274,34 @@ func TestLiveStreamClientGoes(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stream outlived the server")
 	}
-	testutil.Eventually(t, "no subscribers after the shutdown", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers after the shutdown", func() bool { return f.App.Store.Subscribers(f.ID) == 0 })
 }
 
 // TestLiveStreamSlowClient: a client that never reads its stream does not
 // hold up saving; the others still get every change.
 func TestLiveStreamSlowClient(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	conn, err := net.Dial("tcp", f.app.srv.Listener.Addr().String())
+	conn, err := net.Dial("tcp", f.App.Srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.path) // and never read
-	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.app.store.Subscribers(f.id) == 1 })
+	fmt.Fprintf(conn, "GET %s/events HTTP/1.1\r\nHost: x\r\n\r\n", f.Path) // and never read
+	testutil.Eventually(t, "the silent client subscribed", func() bool { return f.App.Store.Subscribers(f.ID) == 1 })
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
-	s := openStream(t, f.app, tr, f.path+"/events", nil)
+	s := openStream(t, f.App, tr, f.Path+"/events", nil)
 	s.next()
 	start := time.Now()
 	for i := range 50 {
-		if _, err := f.app.store.Update(t.Context(), f.id, store.User{Name: "test"}, "rename", func(tr *tournament.Tournament) error {
+		if _, err := f.App.Store.Update(t.Context(), f.ID, store.User{Name: "test"}, "rename", func(tr *tournament.Tournament) error {
 			tr.Settings.Name = "Turnier " + strconv.Itoa(i)
 			return nil
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s.until(f.revision())
+	s.until(f.Revision())
 	t.Logf("50 saves with a silent subscriber: %v", time.Since(start))
 }
 
@@ -322,16 +313,16 @@ func TestLiveStreamManyClients(t *testing.T) {
 	}
 	f := newFixture(t, nil, 1, 1)
 	const n = 500
-	f.app.s.live.perIP = n // all from one address
+	serverOf(f.App).live.perIP = n // all from one address
 	tr := &http.Transport{MaxIdleConnsPerHost: -1}
 	defer tr.CloseIdleConnections()
 	streams := make([]*eventStream, n)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	for i := range streams {
-		streams[i] = openStream(t, f.app, tr, f.path+"/events", nil)
+		streams[i] = openStream(t, f.App, tr, f.Path+"/events", nil)
 	}
-	rev := f.revision()
+	rev := f.Revision()
 	for _, s := range streams {
 		wg.Go(func() {
 			if ev, ok := <-s.events; !ok || ev.data != strconv.FormatInt(rev, 10) {
@@ -340,11 +331,11 @@ func TestLiveStreamManyClients(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	testutil.Eventually(t, "500 subscribers", func() bool { return f.app.store.Subscribers(f.id) == n })
-	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Nachzügler"}, "count": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("sale: status %d", r.status)
+	testutil.Eventually(t, "500 subscribers", func() bool { return f.App.Store.Subscribers(f.ID) == n })
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {"Nachzügler"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d", r.Status)
 	}
-	want := strconv.FormatInt(f.revision(), 10)
+	want := strconv.FormatInt(f.Revision(), 10)
 	for _, s := range streams {
 		wg.Go(func() {
 			select {
@@ -371,5 +362,5 @@ func TestLiveStreamManyClients(t *testing.T) {
 	for _, s := range streams {
 		s.close()
 	}
-	testutil.Eventually(t, "no subscribers", func() bool { return f.app.store.Subscribers(f.id) == 0 })
+	testutil.Eventually(t, "no subscribers", func() bool { return f.App.Store.Subscribers(f.ID) == 0 })
 }

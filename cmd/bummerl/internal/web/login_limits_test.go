@@ -3,13 +3,8 @@ package web
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -17,61 +12,9 @@ import (
 	"time"
 
 	"bummerl/cmd/bummerl/internal/httpkit"
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
-
-// newTestAppConfig is newTestApp with a changed server configuration.
-func newTestAppConfig(t testing.TB, change func(*Config)) *testApp {
-	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	clock := &testClock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}
-	cfg := Config{
-		BaseURL: "http://bummerl.test",
-		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:     clock.Now,
-	}
-	change(&cfg)
-	e, s := New(st, cfg)
-	srv := httptest.NewServer(e)
-	t.Cleanup(func() {
-		srv.Close()
-		st.Close()
-	})
-	return &testApp{t: t, store: st, echo: e, s: s, srv: srv, clock: clock}
-}
-
-// clientFrom is a browser whose connections come from the loopback
-// address ip (127.0.0.x: Linux answers the whole 127/8 range), so a test
-// can play several machines against one server.
-func (a *testApp) clientFrom(ip string) *testClient {
-	a.t.Helper()
-	c := a.client()
-	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
-	tr := &http.Transport{DialContext: d.DialContext}
-	a.t.Cleanup(tr.CloseIdleConnections)
-	c.http.Transport = tr
-	return c
-}
-
-// loginWith posts the login form with extra headers.
-func (c *testClient) loginWith(name, password string, header map[string]string) response {
-	c.app.t.Helper()
-	form := url.Values{"name": {name}, "password": {password}, "_csrf": {c.csrf()}}
-	return c.postRaw("/login", form, header)
-}
-
-// basicWith calls a staff API route with HTTP Basic and extra headers.
-func (c *testClient) basicWith(name, password string, header map[string]string) response {
-	c.app.t.Helper()
-	h := map[string]string{"Authorization": basic(name, password)}
-	for k, v := range header {
-		h[k] = v
-	}
-	return c.request(http.MethodGet, "/api/tournaments", nil, h)
-}
 
 func forwarded(ip string) map[string]string {
 	return map[string]string{"X-Forwarded-For": ip, "X-Real-IP": ip}
@@ -85,22 +28,22 @@ func TestThrottleIgnoresForwardedHeaders(t *testing.T) {
 	for _, via := range []string{"login form", "API Basic"} {
 		t.Run(via, func(t *testing.T) {
 			app := newTestApp(t)
-			app.addUser("Anna", store.Organiser)
-			c := app.client()
-			try := func(pw string, i int) response {
+			app.AddUser("Anna", store.Organiser)
+			c := app.Client()
+			try := func(pw string, i int) webtest.Response {
 				h := forwarded("203.0.113." + strconv.Itoa(i))
 				if via == "login form" {
-					return c.loginWith("Anna", pw, h)
+					return c.LoginWith("Anna", pw, h)
 				}
-				return c.basicWith("Anna", pw, h)
+				return c.BasicWith("Anna", pw, h)
 			}
 			for i := range freeAttempts {
-				if r := try("falsch-falsch", i); r.status != http.StatusUnauthorized {
-					t.Fatalf("failure %d: status %d", i+1, r.status)
+				if r := try("falsch-falsch", i); r.Status != http.StatusUnauthorized {
+					t.Fatalf("failure %d: status %d", i+1, r.Status)
 				}
 			}
-			if r := try("Anna-password", 99); r.status != http.StatusTooManyRequests {
-				t.Fatalf("after %d failures with rotating X-Forwarded-For: status %d, want 429", freeAttempts, r.status)
+			if r := try("Anna-password", 99); r.Status != http.StatusTooManyRequests {
+				t.Fatalf("after %d failures with rotating X-Forwarded-For: status %d, want 429", freeAttempts, r.Status)
 			}
 		})
 	}
@@ -110,21 +53,21 @@ func TestThrottleIgnoresForwardedHeaders(t *testing.T) {
 // address in the headers do not lock that person out.
 func TestThrottleVictimNotLockable(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	attacker := app.client() // 127.0.0.1
+	app.AddUser("Anna", store.Organiser)
+	attacker := app.Client() // 127.0.0.1
 	for range freeAttempts + 2 {
-		attacker.loginWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
-		attacker.basicWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
+		attacker.LoginWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
+		attacker.BasicWith("Anna", "falsch-falsch", forwarded("127.0.0.2"))
 	}
-	if r := attacker.loginWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
-		t.Errorf("attacker after his failures: status %d, want 429", r.status)
+	if r := attacker.LoginWith("Anna", "Anna-password", nil); r.Status != http.StatusTooManyRequests {
+		t.Errorf("attacker after his failures: status %d, want 429", r.Status)
 	}
-	victim := app.clientFrom("127.0.0.2")
-	if r := victim.basicWith("Anna", "Anna-password", nil); r.status != http.StatusOK {
-		t.Errorf("victim over the API: status %d, want 200", r.status)
+	victim := app.ClientFrom("127.0.0.2")
+	if r := victim.BasicWith("Anna", "Anna-password", nil); r.Status != http.StatusOK {
+		t.Errorf("victim over the API: status %d, want 200", r.Status)
 	}
-	if r := victim.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
-		t.Errorf("victim's login: status %d, want 303", r.status)
+	if r := victim.LoginWith("Anna", "Anna-password", nil); r.Status != http.StatusSeeOther {
+		t.Errorf("victim's login: status %d, want 303", r.Status)
 	}
 }
 
@@ -136,38 +79,38 @@ func TestThrottleTrustedProxy(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := newTestAppConfig(t, func(c *Config) { c.TrustedProxies = []*net.IPNet{proxies} })
-	app.addUser("Anna", store.Organiser)
-	proxy := app.clientFrom("127.0.0.2")
-	direct := app.client() // 127.0.0.1, not a proxy
+	app.AddUser("Anna", store.Organiser)
+	proxy := app.ClientFrom("127.0.0.2")
+	direct := app.Client() // 127.0.0.1, not a proxy
 
 	// Client A behind the proxy fails until locked.
 	for i := range freeAttempts {
-		if r := proxy.loginWith("Anna", "falsch-falsch", forwarded("198.51.100.7")); r.status != http.StatusUnauthorized {
-			t.Fatalf("failure %d through the proxy: status %d", i+1, r.status)
+		if r := proxy.LoginWith("Anna", "falsch-falsch", forwarded("198.51.100.7")); r.Status != http.StatusUnauthorized {
+			t.Fatalf("failure %d through the proxy: status %d", i+1, r.Status)
 		}
 	}
-	if r := proxy.loginWith("Anna", "Anna-password", forwarded("198.51.100.7")); r.status != http.StatusTooManyRequests {
-		t.Errorf("client A through the proxy: status %d, want 429", r.status)
+	if r := proxy.LoginWith("Anna", "Anna-password", forwarded("198.51.100.7")); r.Status != http.StatusTooManyRequests {
+		t.Errorf("client A through the proxy: status %d, want 429", r.Status)
 	}
 	// A cannot escape by putting a made-up address in front: the proxy
 	// appends the address it saw, and that one counts.
-	if r := proxy.basicWith("Anna", "Anna-password", forwarded("192.0.2.1, 198.51.100.7")); r.status != http.StatusTooManyRequests {
-		t.Errorf("client A with a forged address before its own: status %d, want 429", r.status)
+	if r := proxy.BasicWith("Anna", "Anna-password", forwarded("192.0.2.1, 198.51.100.7")); r.Status != http.StatusTooManyRequests {
+		t.Errorf("client A with a forged address before its own: status %d, want 429", r.Status)
 	}
 	// Client B behind the same proxy is not locked: the proxy's own address does not count.
-	if r := proxy.basicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.status != http.StatusOK {
-		t.Errorf("client B through the proxy: status %d, want 200", r.status)
+	if r := proxy.BasicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.Status != http.StatusOK {
+		t.Errorf("client B through the proxy: status %d, want 200", r.Status)
 	}
 	// A machine that is not the proxy cannot claim to be client B ...
 	for range freeAttempts {
-		direct.loginWith("Anna", "falsch-falsch", forwarded("198.51.100.8"))
+		direct.LoginWith("Anna", "falsch-falsch", forwarded("198.51.100.8"))
 	}
-	if r := proxy.basicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.status != http.StatusOK {
-		t.Errorf("client B after another machine's failures in its name: status %d, want 200", r.status)
+	if r := proxy.BasicWith("Anna", "Anna-password", forwarded("198.51.100.8")); r.Status != http.StatusOK {
+		t.Errorf("client B after another machine's failures in its name: status %d, want 200", r.Status)
 	}
 	// ... its failures count for its own address.
-	if r := direct.loginWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
-		t.Errorf("the machine that sent the header: status %d, want 429", r.status)
+	if r := direct.LoginWith("Anna", "Anna-password", nil); r.Status != http.StatusTooManyRequests {
+		t.Errorf("the machine that sent the header: status %d, want 429", r.Status)
 	}
 }
 
@@ -194,33 +137,33 @@ func TestProxyListFlag(t *testing.T) {
 // attempts and its own bcrypt work); another address is not affected.
 func TestThrottleRandomNames(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	guesser := app.client()
+	app.AddUser("Anna", store.Organiser)
+	guesser := app.Client()
 	for i := range addrFreeAttempts {
 		name := "guess" + strconv.Itoa(i)
-		var r response
+		var r webtest.Response
 		if i%2 == 0 {
-			r = guesser.loginWith(name, "falsch-falsch", nil)
+			r = guesser.LoginWith(name, "falsch-falsch", nil)
 		} else {
-			r = guesser.basicWith(name, "falsch-falsch", nil)
+			r = guesser.BasicWith(name, "falsch-falsch", nil)
 		}
-		if r.status != http.StatusUnauthorized {
-			t.Fatalf("failure %d: status %d", i+1, r.status)
+		if r.Status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.Status)
 		}
 	}
-	if r := guesser.loginWith("another-new-name", "falsch-falsch", nil); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
-		t.Errorf("a new name after %d failures from the address: status %d, Retry-After %q, want 429", addrFreeAttempts, r.status, r.header.Get("Retry-After"))
+	if r := guesser.LoginWith("another-new-name", "falsch-falsch", nil); r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
+		t.Errorf("a new name after %d failures from the address: status %d, Retry-After %q, want 429", addrFreeAttempts, r.Status, r.Header.Get("Retry-After"))
 	}
-	if r := guesser.basicWith("Anna", "Anna-password", nil); r.status != http.StatusTooManyRequests {
-		t.Errorf("API Basic from the locked address: status %d, want 429", r.status)
+	if r := guesser.BasicWith("Anna", "Anna-password", nil); r.Status != http.StatusTooManyRequests {
+		t.Errorf("API Basic from the locked address: status %d, want 429", r.Status)
 	}
-	other := app.clientFrom("127.0.0.2")
-	if r := other.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
-		t.Errorf("login from another address: status %d, want 303", r.status)
+	other := app.ClientFrom("127.0.0.2")
+	if r := other.LoginWith("Anna", "Anna-password", nil); r.Status != http.StatusSeeOther {
+		t.Errorf("login from another address: status %d, want 303", r.Status)
 	}
-	app.clock.Add(firstWait + time.Second)
-	if r := guesser.loginWith("Anna", "Anna-password", nil); r.status != http.StatusSeeOther {
-		t.Errorf("after the wait: status %d, want 303", r.status)
+	app.Clock.Add(firstWait + time.Second)
+	if r := guesser.LoginWith("Anna", "Anna-password", nil); r.Status != http.StatusSeeOther {
+		t.Errorf("after the wait: status %d, want 303", r.Status)
 	}
 }
 
@@ -243,12 +186,12 @@ func TestPasswordChecksBounded(t *testing.T) {
 	})
 	var wg sync.WaitGroup
 	for i := range logins {
-		c := app.clientFrom("127.0.0." + strconv.Itoa(10+i))
+		c := app.ClientFrom("127.0.0." + strconv.Itoa(10+i))
 		wg.Go(func() {
 			if i%2 == 0 {
-				c.loginWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+				c.LoginWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
 			} else {
-				c.basicWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
+				c.BasicWith("name"+strconv.Itoa(i), "falsch-falsch", nil)
 			}
 		})
 	}
@@ -272,11 +215,11 @@ func TestPasswordQueueGivesUp(t *testing.T) {
 			return store.User{}, store.ErrBadLogin
 		}
 	})
-	l := app.s.logins
+	l := serverOf(app).logins
 	l.queueWait = 200 * time.Millisecond
 	first := make(chan int, 1)
 	go func() {
-		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/api/tournaments", nil)
+		req, _ := http.NewRequest(http.MethodGet, app.Srv.URL+"/api/tournaments", nil)
 		req.SetBasicAuth("Anna", "x")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -299,9 +242,9 @@ func TestPasswordQueueGivesUp(t *testing.T) {
 		t.Errorf("acquire with an ended request: %v", err)
 	}
 	// Nothing frees up in time: busy.
-	r := app.client().basicWith("Berta", "x", nil)
-	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
-		t.Errorf("queue full: status %d, Retry-After %q, want 503", r.status, r.header.Get("Retry-After"))
+	r := app.Client().BasicWith("Berta", "x", nil)
+	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") == "" {
+		t.Errorf("queue full: status %d, Retry-After %q, want 503", r.Status, r.Header.Get("Retry-After"))
 	}
 	close(block)
 	if status := <-first; status != http.StatusUnauthorized {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -48,19 +49,19 @@ func namesRows(t *testing.T, body string) map[string]string {
 // a player out is gone. P-5: Spieler 1's second match waits while he
 // plays the first.
 func TestNamesBoard(t *testing.T) {
-	f := hallFixture(t, 2)
-	anon := f.app.client()
+	f := webtest.HallFixture(t, newTestApp(t), nil, 2)
+	anon := f.App.Client()
 	for range 2 { // match 1 to table 1; match 2 waits for Spieler 1, so match 3 to table 2
-		if r := f.helper.post(f.path+"/tables/call", nil); r.status != http.StatusSeeOther {
-			t.Fatalf("call: %d", r.status)
+		if r := f.Helper.Post(f.Path+"/tables/call", nil); r.Status != http.StatusSeeOther {
+			t.Fatalf("call: %d", r.Status)
 		}
 	}
-	r := anon.get(f.path + "/names")
-	if r.status != http.StatusOK {
-		t.Fatalf("names: %d", r.status)
+	r := anon.Get(f.Path + "/names")
+	if r.Status != http.StatusOK {
+		t.Fatalf("names: %d", r.Status)
 	}
-	mustContain(t, r.body, "<h1>Wo spiele ich?</h1>", "Runde 1 · 6 Spieler noch im Spiel", `data-live-src="`+f.path+`/names"`)
-	mustNotContain(t, r.body, `data-testid="names-screen-link"`, `data-testid="print-button"`) // staff only
+	webtest.MustContain(t, r.Body, "<h1>Wo spiele ich?</h1>", "Runde 1 · 6 Spieler noch im Spiel", `data-live-src="`+f.Path+`/names"`)
+	webtest.MustNotContain(t, r.Body, `data-testid="names-screen-link"`, `data-testid="print-button"`) // staff only
 	want := map[string]string{
 		"1": "Spieler 1|1|1|1|3 Spieler 2",
 		"2": "2|2|wartet|4 Spieler 3",
@@ -70,34 +71,34 @@ func TestNamesBoard(t *testing.T) {
 		"6": "Spieler 5|6|3|2|5 Spieler 4",
 		"7": "Spieler 6|7|4|Freilos|",
 	}
-	checkRows(t, "called", namesRows(t, r.body), want)
+	checkRows(t, "called", namesRows(t, r.Body), want)
 
 	// Match 3 won by card 5: Spieler 5 is out, Spieler 4 plays in round 2.
-	if r := f.quick(f.helper, 1, f.matchOf(1, 3), 5, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	if r := f.Quick(f.Helper, 1, f.MatchOf(1, 3), 5, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
 	delete(want, "6")
 	want["5"] = "Spieler 4|5|3|Runde 2|"
-	r = anon.get(f.path + "/names")
-	checkRows(t, "after a result", namesRows(t, r.body), want)
-	mustContain(t, r.body, "5 Spieler noch im Spiel")
+	r = anon.Get(f.Path + "/names")
+	checkRows(t, "after a result", namesRows(t, r.Body), want)
+	webtest.MustContain(t, r.Body, "5 Spieler noch im Spiel")
 
 	// The fragment the live script swaps in, and English.
-	frag := anon.request(http.MethodGet, f.path+"/names?lang=en", nil, map[string]string{"HX-Request": "true"})
-	mustContain(t, frag.body, "Round 1 · 5 players still in", ">waiting<", ">Round 2<", ">bye<")
-	mustNotContain(t, frag.body, "<html", "tournament-nav")
-	mustContain(t, anon.get(f.path+"/names?lang=en").body, "<h1>Where do I play?</h1>")
+	frag := anon.Request(http.MethodGet, f.Path+"/names?lang=en", nil, map[string]string{"HX-Request": "true"})
+	webtest.MustContain(t, frag.Body, "Round 1 · 5 players still in", ">waiting<", ">Round 2<", ">bye<")
+	webtest.MustNotContain(t, frag.Body, "<html", "tournament-nav")
+	webtest.MustContain(t, anon.Get(f.Path+"/names?lang=en").Body, "<h1>Where do I play?</h1>")
 
 	// Staff get the print button and the projector's link.
-	mustContain(t, f.helper.get(f.path+"/names").body, `data-testid="print-button"`,
-		`href="`+f.path+`/screen/names?lang=de" data-testid="names-screen-link"`)
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/names").Body, `data-testid="print-button"`,
+		`href="`+f.Path+`/screen/names?lang=de" data-testid="names-screen-link"`)
 }
 
 // TestNamesWithoutTables: without a number of tables every open match is
 // at the table of its number, as on the printed round list (P-5).
 func TestNamesWithoutTables(t *testing.T) {
-	f := hallFixture(t, 0)
-	checkRows(t, "no tables", namesRows(t, f.app.client().get(f.path+"/names").body), map[string]string{
+	f := webtest.HallFixture(t, newTestApp(t), nil, 0)
+	checkRows(t, "no tables", namesRows(t, f.App.Client().Get(f.Path+"/names").Body), map[string]string{
 		"1": "Spieler 1|1|1|1|3 Spieler 2",
 		"2": "2|2|2|4 Spieler 3",
 		"3": "Spieler 2|3|1|1|1 Spieler 1",
@@ -108,7 +109,7 @@ func TestNamesWithoutTables(t *testing.T) {
 	})
 	// Before the draw everybody waits.
 	g := newFixture(t, nil, 2, 1)
-	checkRows(t, "before the draw", namesRows(t, g.app.client().get(g.path+"/names").body), map[string]string{
+	checkRows(t, "before the draw", namesRows(t, g.App.Client().Get(g.Path+"/names").Body), map[string]string{
 		"1": "Spieler 1|1||wartet|", "2": "2||wartet|", "3": "Spieler 2|3||wartet|",
 	})
 }
@@ -137,21 +138,21 @@ func TestNamesOrder(t *testing.T) {
 	sell := map[string]int{"Zoe Ziegler": 1, "von Trapp Georg": 1, "Otto Riegler": 1, "Ödön Horváth": 1,
 		"Maria von Trapp": 1, "anton Zach": 1, "Anna Berger": 2, "Ägidius Auer": 1}
 	for name, k := range sell {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sell to %s: %d\n%s", name, r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "count": {strconv.Itoa(k)}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sell to %s: %d\n%s", name, r.Status, r.Body)
 		}
 	}
-	f.drawDigital()
+	f.DrawDigital()
 	want := []string{"Ägidius Auer", "Anna Berger", "anton Zach", "Maria von Trapp", "Ödön Horváth", "Otto Riegler", "von Trapp Georg", "Zoe Ziegler"}
 	for _, lang := range []string{"de", "en"} {
 		var got []string
-		for _, m := range namesOfPage.FindAllStringSubmatch(f.app.client().get(f.path+"/names?lang="+lang).body, -1) {
+		for _, m := range namesOfPage.FindAllStringSubmatch(f.App.Client().Get(f.Path+"/names?lang="+lang).Body, -1) {
 			got = append(got, html.UnescapeString(m[1]))
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: board page in the order\n%q, want\n%q", lang, got, want)
 		}
-		screen := f.app.client().get(f.path + "/screen/names?lang=" + lang).body
+		screen := f.App.Client().Get(f.Path + "/screen/names?lang=" + lang).Body
 		got, letters := nil, ""
 		for _, m := range namesOfScreen.FindAllStringSubmatch(screen, -1) {
 			got, letters = append(got, html.UnescapeString(m[3])), letters+m[2]
@@ -160,7 +161,7 @@ func TestNamesOrder(t *testing.T) {
 			t.Errorf("%s: projector in the order\n%q (letters %s), want\n%q", lang, got, letters, want)
 		}
 	}
-	if n := strings.Count(f.app.client().get(f.path+"/names").body, `data-testid="names-player"`); n != len(want) {
+	if n := strings.Count(f.App.Client().Get(f.Path+"/names").Body, `data-testid="names-player"`); n != len(want) {
 		t.Errorf("%d entries on the board, want one per player: %d", n, len(want))
 	}
 }
@@ -172,17 +173,17 @@ func TestNamesOrder(t *testing.T) {
 func TestNamesScreenWithoutScript(t *testing.T) {
 	counts := []int{2, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1} // 33 cards
 	f := newFixture(t, map[string]string{"cards": "64"}, counts...)
-	f.drawDigital()
-	anon := f.app.client()
+	f.DrawDigital()
+	anon := f.App.Client()
 	const pages = 4 // 33 lines, at most 10 a page, no player split
 	seen := map[string]int{}
 	for page := 1; page <= pages; page++ {
-		r := anon.get(f.path + "/screen/names?page=" + strconv.Itoa(page))
-		next := f.path + "/screen/names?lang=de&amp;page=" + strconv.Itoa(page%pages+1)
-		mustContain(t, r.body, `<meta http-equiv="refresh" content="10;url=`+next+`">`,
+		r := anon.Get(f.Path + "/screen/names?page=" + strconv.Itoa(page))
+		next := f.Path + "/screen/names?lang=de&amp;page=" + strconv.Itoa(page%pages+1)
+		webtest.MustContain(t, r.Body, `<meta http-equiv="refresh" content="10;url=`+next+`">`,
 			`data-testid="names-page-info">Seite `+strconv.Itoa(page)+"/"+strconv.Itoa(pages)+" · S</span>")
 		lines := 0
-		for _, m := range namesOfScreen.FindAllStringSubmatch(r.body, -1) {
+		for _, m := range namesOfScreen.FindAllStringSubmatch(r.Body, -1) {
 			if m[1] == "" {
 				seen[m[3]]++
 				lines += counts[playerNo(t, m[3])-1]
@@ -199,12 +200,12 @@ func TestNamesScreenWithoutScript(t *testing.T) {
 	}
 	// A page past the end (the list got shorter) or no number: the first.
 	for _, q := range []string{"?page=99", "?page=x", ""} {
-		mustContain(t, anon.get(f.path+"/screen/names"+q).body, `data-testid="names-page-info">Seite 1/4`)
+		webtest.MustContain(t, anon.Get(f.Path+"/screen/names"+q).Body, `data-testid="names-page-info">Seite 1/4`)
 	}
 	// Live: the fragment alone for the script, English too.
-	frag := anon.request(http.MethodGet, f.path+"/screen/names?lang=en", nil, map[string]string{"HX-Request": "true"})
-	mustContain(t, frag.body, `<h1 data-testid="names-title">Where do I play?</h1>`, `data-pages="names"`)
-	mustNotContain(t, frag.body, "<html")
+	frag := anon.Request(http.MethodGet, f.Path+"/screen/names?lang=en", nil, map[string]string{"HX-Request": "true"})
+	webtest.MustContain(t, frag.Body, `<h1 data-testid="names-title">Where do I play?</h1>`, `data-pages="names"`)
+	webtest.MustNotContain(t, frag.Body, "<html")
 }
 
 func playerNo(t *testing.T, name string) int {
@@ -221,10 +222,10 @@ func playerNo(t *testing.T, name string) int {
 // the byes.
 func TestScreenMatchCardNumbers(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 2, 1, 1, 1, 1, 1, 1, 1) // round 1 of 16: lists, not the bracket
-	f.drawDigital()
-	f.org.post(f.path+"/tables/count", url.Values{"tables": {"1"}})
-	f.helper.post(f.path+"/tables/call", nil)
-	tr := f.load()
+	f.DrawDigital()
+	f.Org.Post(f.Path+"/tables/count", url.Values{"tables": {"1"}})
+	f.Helper.Post(f.Path+"/tables/call", nil)
+	tr := f.Load()
 	ros := newRoster(tr)
 	side := func(c tournament.CardNo) string { return strconv.Itoa(int(c)) + " " + ros.holder(c).Name }
 	want := map[string]string{}
@@ -238,7 +239,7 @@ func TestScreenMatchCardNumbers(t *testing.T) {
 			want["screen-open-"+strconv.Itoa(m.No)] = "Partie " + strconv.Itoa(m.No) + ": " + side(m.A) + " – " + side(m.B)
 		}
 	}
-	body := f.app.client().get(f.path + "/screen").body
+	body := f.App.Client().Get(f.Path + "/screen").Body
 	for id, w := range want {
 		m := regexp.MustCompile(`(?s)data-testid="` + id + `">(.*?)</li>`).FindStringSubmatch(body)
 		if m == nil || plain(m[1]) != w {
@@ -259,24 +260,24 @@ func TestScreenMatchCardNumbers(t *testing.T) {
 // a part too (its ?lang= makes the stream say "rev" and the page fetch,
 // as the projector's screen does).
 func TestNamesLive(t *testing.T) {
-	f := hallFixture(t, 2)
-	names := f.path + "/names"
+	f := webtest.HallFixture(t, newTestApp(t), nil, 2)
+	names := f.Path + "/names"
 	tr := &http.Transport{}
 	defer tr.CloseIdleConnections()
-	q := url.Values{"rev": {strconv.FormatInt(f.revision(), 10)}, "part": {names}}
-	s := openStream(t, f.app, tr, f.path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"})
-	if r := f.helper.post(f.path+"/tables/call", nil); r.status != http.StatusSeeOther {
-		t.Fatalf("call: %d", r.status)
+	q := url.Values{"rev": {strconv.FormatInt(f.Revision(), 10)}, "part": {names}}
+	s := openStream(t, f.App, tr, f.Path+"/events?"+q.Encode(), map[string]string{"Sec-Fetch-Site": "same-origin"})
+	if r := f.Helper.Post(f.Path+"/tables/call", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("call: %d", r.Status)
 	}
 	_, parts := partsOf(t, s.next())
-	want := f.api.request(http.MethodGet, names, nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
-	if parts[names] != want.body {
-		t.Errorf("the pushed board differs from its fetch:\npushed %q\nfetched %q", parts[names], want.body)
+	want := f.API.Request(http.MethodGet, names, nil, map[string]string{"HX-Request": "true", "Sec-Fetch-Site": "same-origin"})
+	if parts[names] != want.Body {
+		t.Errorf("the pushed board differs from its fetch:\npushed %q\nfetched %q", parts[names], want.Body)
 	}
 	if rows := namesRows(t, parts[names]); rows["1"] != "Spieler 1|1|1|1|3 Spieler 2" {
 		t.Errorf("the pushed board does not show the call: card 1 reads %q", rows["1"])
 	}
-	screen := openStream(t, f.app, tr, f.path+"/events?rev=0&part="+url.QueryEscape(f.path+"/screen/names?lang=de"), nil)
+	screen := openStream(t, f.App, tr, f.Path+"/events?rev=0&part="+url.QueryEscape(f.Path+"/screen/names?lang=de"), nil)
 	if ev := screen.next(); ev.name != "rev" {
 		t.Errorf("the projector's board: event %+v, want rev", ev)
 	}
@@ -287,12 +288,12 @@ func TestNamesLive(t *testing.T) {
 // board once his round is over (a result or a bye).
 func TestNamesSwiss(t *testing.T) {
 	f := swissFixture(t) // 5 players: two boards and a bye
-	f.drawDigital()
-	f.finishRound(1)
-	if r := f.org.post(f.path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("withdraw: %d", r.status)
+	f.DrawDigital()
+	f.FinishRound(1)
+	if r := f.Org.Post(f.Path+"/swiss/withdraw", url.Values{"card": {"2"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("withdraw: %d", r.Status)
 	}
-	rows := namesRows(t, f.app.client().get(f.path+"/names").body)
+	rows := namesRows(t, f.App.Client().Get(f.Path+"/names").Body)
 	for _, c := range []string{"1", "3", "4", "5"} {
 		if row := rows[c]; !strings.HasPrefix(row, "Spieler "+c+"|"+c+"|") ||
 			!strings.HasSuffix(row, "|Runde 2|") && !strings.HasSuffix(row, "|Freilos|") {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 )
 
 var (
@@ -34,7 +36,7 @@ func navOf(t *testing.T, body string) (links []string, current string) {
 // open, the current one marked.
 func TestTournamentNav(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 	publicLinks := []string{"overview", "rounds", "names", "standings"}
 	staffLinks := append(slices.Clone(publicLinks), "sale", "entry-cards", "print", "tables")
 	organiserLinks := append(slices.Clone(staffLinks), "draw", "settings", "history")
@@ -62,13 +64,13 @@ func TestTournamentNav(t *testing.T) {
 		"history":      {"/history", "history", organiser},
 	}
 	viewers := map[string]struct {
-		c     *testClient
+		c     *webtest.Client
 		level access
 		links []string
 	}{
-		"visitor":   {f.app.client(), public, publicLinks},
-		"helper":    {f.helper, staff, staffLinks},
-		"organiser": {f.org, organiser, organiserLinks},
+		"visitor":   {f.App.Client(), public, publicLinks},
+		"helper":    {f.Helper, staff, staffLinks},
+		"organiser": {f.Org, organiser, organiserLinks},
 	}
 	for name, p := range pages {
 		for who, v := range viewers {
@@ -76,11 +78,11 @@ func TestTournamentNav(t *testing.T) {
 				continue
 			}
 			t.Run(name+" as "+who, func(t *testing.T) {
-				r := v.c.get(f.path + p.path)
-				if r.status != http.StatusOK {
-					t.Fatalf("status %d", r.status)
+				r := v.c.Get(f.Path + p.path)
+				if r.Status != http.StatusOK {
+					t.Fatalf("status %d", r.Status)
 				}
-				links, current := navOf(t, r.body)
+				links, current := navOf(t, r.Body)
 				if !slices.Equal(links, v.links) || current != p.current {
 					t.Errorf("links %v, current %q; want %v, %q", links, current, v.links, p.current)
 				}
@@ -93,26 +95,26 @@ func TestTournamentNav(t *testing.T) {
 // and rounds; organisers also to the draw; the print index to each round.
 func TestTournamentListLinks(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1)
-	f.drawDigital()
+	f.DrawDigital()
 	tests := map[string]struct {
-		c    *testClient
+		c    *webtest.Client
 		want []string
 		not  []string
 	}{
-		"helper":    {f.helper, []string{`href="` + f.path + `"`, `href="` + f.path + `/sale"`, `href="` + f.path + `/rounds"`}, []string{`href="` + f.path + `/draw"`}},
-		"organiser": {f.org, []string{`href="` + f.path + `"`, `href="` + f.path + `/sale"`, `href="` + f.path + `/rounds"`, `href="` + f.path + `/draw"`}, nil},
+		"helper":    {f.Helper, []string{`href="` + f.Path + `"`, `href="` + f.Path + `/sale"`, `href="` + f.Path + `/rounds"`}, []string{`href="` + f.Path + `/draw"`}},
+		"organiser": {f.Org, []string{`href="` + f.Path + `"`, `href="` + f.Path + `/sale"`, `href="` + f.Path + `/rounds"`, `href="` + f.Path + `/draw"`}, nil},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			body := tc.c.get("/tournaments").body
-			mustContain(t, body, tc.want...)
-			mustNotContain(t, body, tc.not...)
+			body := tc.c.Get("/tournaments").Body
+			webtest.MustContain(t, body, tc.want...)
+			webtest.MustNotContain(t, body, tc.not...)
 		})
 	}
-	print := f.helper.get(f.path + "/print").body
-	mustContain(t, print, `href="`+f.path+`/print/rounds/1"`, `href="`+f.path+`/print/rounds/1/sheets"`,
-		`href="`+f.path+`/entry-cards"`, `href="`+f.path+`/print/bracket"`, `href="`+f.path+`/print/prizes"`)
-	if strings.Contains(print, f.path+"/print/rounds/2") {
+	print := f.Helper.Get(f.Path + "/print").Body
+	webtest.MustContain(t, print, `href="`+f.Path+`/print/rounds/1"`, `href="`+f.Path+`/print/rounds/1/sheets"`,
+		`href="`+f.Path+`/entry-cards"`, `href="`+f.Path+`/print/bracket"`, `href="`+f.Path+`/print/prizes"`)
+	if strings.Contains(print, f.Path+"/print/rounds/2") {
 		t.Error("print index links a round not drawn")
 	}
 }

@@ -410,8 +410,8 @@ func TestLiveStreamOutlivesTimeouts(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
 	lim := testLimits
 	lim.ReadTimeout, lim.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
-	addr := serveLimited(t, f.app.echo, lim, func() {})
-	resp, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + addr + f.path + "/events")
+	addr := serveLimited(t, echoOf(f.App), lim, func() {})
+	resp, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + addr + f.Path + "/events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,10 +425,10 @@ func TestLiveStreamOutlivesTimeouts(t *testing.T) {
 		}
 	}()
 	time.Sleep(3 * lim.ReadTimeout)
-	if r := f.org.post(f.path+"/sale", url.Values{"name": {"Spätkommer"}, "count": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("sale: status %d", r.status)
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {"Spätkommer"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: status %d", r.Status)
 	}
-	want := "data: " + strconv.FormatInt(f.revision(), 10)
+	want := "data: " + strconv.FormatInt(f.Revision(), 10)
 	for line := range lines {
 		if line == want {
 			return

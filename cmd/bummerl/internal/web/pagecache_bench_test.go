@@ -20,15 +20,15 @@ func BenchmarkPublicPages(b *testing.B) {
 				name = strings.ReplaceAll(page[1:], "/", "-") + "-cached"
 			}
 			b.Run(name, func(b *testing.B) {
-				pages := app.s.pages
+				pages := serverOf(app).pages
 				if !cached {
-					app.s.pages = nil
-					defer func() { app.s.pages = pages }()
+					serverOf(app).pages = nil
+					defer func() { serverOf(app).pages = pages }()
 				}
 				for b.Loop() {
 					req := httptest.NewRequest(http.MethodGet, path+page, nil)
 					rec := httptest.NewRecorder()
-					app.echo.ServeHTTP(rec, req)
+					echoOf(app).ServeHTTP(rec, req)
 					if rec.Code != http.StatusOK {
 						b.Fatalf("GET %s: %d", page, rec.Code)
 					}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 	"bummerl/store"
@@ -59,29 +60,29 @@ func TestPageCacheRestoredDatabase(t *testing.T) {
 	}
 
 	page := "/t/" + strconv.FormatInt(tr.ID, 10)
-	pages := app.s.pages
-	visitor := app.client()
-	visitor.get(page)
+	pages := serverOf(app).pages
+	visitor := app.Client()
+	visitor.Get(page)
 	hits := pages.Hits.Load()
-	if r := visitor.get(page); !strings.Contains(r.body, "Gasthaus Anna") || pages.Hits.Load() != hits+1 {
-		t.Fatalf("before the restore: status %d, hits %d → %d; want Anna's page from the cache", r.status, hits, pages.Hits.Load())
+	if r := visitor.Get(page); !strings.Contains(r.Body, "Gasthaus Anna") || pages.Hits.Load() != hits+1 {
+		t.Fatalf("before the restore: status %d, hits %d → %d; want Anna's page from the cache", r.Status, hits, pages.Hits.Load())
 	}
 
 	storetest.RestoreSQLite(t, other, path)
 	// The server reads the revision again within a second (revisionTTL).
 	deadline := time.Now().Add(5 * time.Second)
-	var got response
+	var got webtest.Response
 	for {
-		got = visitor.get(page)
-		if !strings.Contains(got.body, "Gasthaus Anna") || time.Now().After(deadline) {
+		got = visitor.Get(page)
+		if !strings.Contains(got.Body, "Gasthaus Anna") || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if got.status != http.StatusOK || !strings.Contains(got.body, "Gasthaus Berta") || strings.Contains(got.body, "Gasthaus Anna") {
-		t.Fatalf("after the restore: status %d, the page still shows the replaced file's tournament:\n%s", got.status, got.body)
+	if got.Status != http.StatusOK || !strings.Contains(got.Body, "Gasthaus Berta") || strings.Contains(got.Body, "Gasthaus Anna") {
+		t.Fatalf("after the restore: status %d, the page still shows the replaced file's tournament:\n%s", got.Status, got.Body)
 	}
-	if fresh := app.fresh(visitor, page, nil); fresh.body != visitor.get(page).body {
+	if fresh := uncached(app, visitor, page, nil); fresh.Body != visitor.Get(page).Body {
 		t.Error("after the restore the cached page differs from a fresh render")
 	}
 }

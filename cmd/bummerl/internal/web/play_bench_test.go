@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/store"
 	"bummerl/views"
@@ -42,7 +43,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 	const tables = 64
 	app, path := benchApp(b, 256)
 	id, _ := strconv.ParseInt(strings.TrimPrefix(path, "/t/"), 10, 64)
-	tr, err := app.store.Load(b.Context(), id)
+	tr, err := app.Store.Load(b.Context(), id)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 			continue
 		}
 		tokens := [2]string{fmt.Sprintf("bench-%03d-seat-0-xxxxxxxx", m.No), fmt.Sprintf("bench-%03d-seat-1-xxxxxxxx", m.No)}
-		dt, err := app.store.StartTable(b.Context(), id, 1, m.No, store.User{Name: "bench"}, "bench-"+strconv.Itoa(m.No), 0, tokens)
+		dt, err := app.Store.StartTable(b.Context(), id, 1, m.No, store.User{Name: "bench"}, "bench-"+strconv.Itoa(m.No), 0, tokens)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -65,7 +66,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 		for i := range run.phones {
 			jar, _ := cookiejar.New(nil)
 			run.phones[i] = &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
-			if _, err := run.phones[i].Get(app.srv.URL + views.PlayPath(tokens[i], "")); err != nil { // the page: CSRF cookie
+			if _, err := run.phones[i].Get(app.Srv.URL + views.PlayPath(tokens[i], "")); err != nil { // the page: CSRF cookie
 				b.Fatal(err)
 			}
 		}
@@ -75,7 +76,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 		b.Fatalf("%d tables", len(runs))
 	}
 	csrf := func(c *http.Client) string {
-		u, _ := url.Parse(app.srv.URL)
+		u, _ := url.Parse(app.Srv.URL)
 		for _, ck := range c.Jar.Cookies(u) {
 			if ck.Name == csrfCookie {
 				return ck.Value
@@ -93,7 +94,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 	// 128 phones on their streams, fetching the part on each event.
 	for _, run := range runs {
 		for seat := range 2 {
-			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, app.srv.URL+views.PlayPath(run.tokens[seat], "/events"), nil)
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, app.Srv.URL+views.PlayPath(run.tokens[seat], "/events"), nil)
 			resp, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
 			if err != nil {
 				b.Fatal(err)
@@ -115,7 +116,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 					}
 					mu.Unlock()
 					start := time.Now()
-					req, _ := http.NewRequestWithContext(ctx, http.MethodGet, app.srv.URL+views.PlayPath(run.tokens[seat], "/table"), nil)
+					req, _ := http.NewRequestWithContext(ctx, http.MethodGet, app.Srv.URL+views.PlayPath(run.tokens[seat], "/table"), nil)
 					req.Header.Set("HX-Request", "true")
 					if r, err := run.phones[seat].Do(req); err == nil {
 						r.Body.Close()
@@ -141,12 +142,12 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 				if think > 0 {
 					time.Sleep(think/2 + time.Duration(r.Int64N(int64(think))))
 				}
-				resp, err := run.phones[toMove].Get(app.srv.URL + views.PlayPath(run.tokens[toMove], "/state.json"))
+				resp, err := run.phones[toMove].Get(app.Srv.URL + views.PlayPath(run.tokens[toMove], "/state.json"))
 				if err != nil {
 					b.Error(err)
 					return
 				}
-				var st seatState
+				var st webtest.SeatState
 				err = json.NewDecoder(resp.Body).Decode(&st)
 				resp.Body.Close()
 				if err != nil {
@@ -158,12 +159,12 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 				}
 				if st.ToMove != toMove { // the other player's turn: ask him
 					toMove = st.ToMove
-					resp, err := run.phones[toMove].Get(app.srv.URL + views.PlayPath(run.tokens[toMove], "/state.json"))
+					resp, err := run.phones[toMove].Get(app.Srv.URL + views.PlayPath(run.tokens[toMove], "/state.json"))
 					if err != nil {
 						b.Error(err)
 						return
 					}
-					st = seatState{}
+					st = webtest.SeatState{}
 					err = json.NewDecoder(resp.Body).Decode(&st)
 					resp.Body.Close()
 					if err != nil || st.Finished {
@@ -178,7 +179,7 @@ func benchPlayTables(b *testing.B, think time.Duration) {
 				if mv.Kind == schnapsen.Marriage {
 					form.Set("suit", mv.Suit.String())
 				}
-				req, _ := http.NewRequest(http.MethodPost, app.srv.URL+views.PlayPath(run.tokens[toMove], "/move"), strings.NewReader(form.Encode()))
+				req, _ := http.NewRequest(http.MethodPost, app.Srv.URL+views.PlayPath(run.tokens[toMove], "/move"), strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("HX-Request", "true")
 				req.Header.Set("X-CSRF-Token", csrf(run.phones[toMove]))

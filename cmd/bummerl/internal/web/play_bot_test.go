@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/table"
 	"bummerl/domain/tournament"
 	"bummerl/views"
@@ -17,21 +18,21 @@ var botLinkRE = regexp.MustCompile(`href="[^"]*(/practice/[A-Za-z0-9_-]{24})" da
 
 // seatBot seats the computer against side of match no of round 1 on the
 // staff's page and returns the player's phone at the game.
-func seatBot(t *testing.T, f fixture, no, side int) practicePhone {
+func seatBot(t *testing.T, f webtest.Fixture, no, side int) practicePhone {
 	t.Helper()
-	admin := views.PlayAdminPath(f.id, 1, no)
-	r := f.helper.post(admin+"/bot", url.Values{"side": {strconv.Itoa(side)}})
-	if r.status != http.StatusSeeOther || r.location() != admin+"?bot=1" {
-		t.Fatalf("seat the computer at match %d: %d to %q\n%.600s", no, r.status, r.location(), r.body)
+	admin := views.PlayAdminPath(f.ID, 1, no)
+	r := f.Helper.Post(admin+"/bot", url.Values{"side": {strconv.Itoa(side)}})
+	if r.Status != http.StatusSeeOther || r.Location() != admin+"?bot=1" {
+		t.Fatalf("seat the computer at match %d: %d to %q\n%.600s", no, r.Status, r.Location(), r.Body)
 	}
-	page := f.helper.get(r.location()).body
-	mustContain(t, page, `data-testid="notice"`, "Die Übungspartie gegen den Computer ist gestartet",
+	page := f.Helper.Get(r.Location()).Body
+	webtest.MustContain(t, page, `data-testid="notice"`, "Die Übungspartie gegen den Computer ist gestartet",
 		`data-testid="bot-game" data-state="playing"`, `<svg class="qr"`, "zählt nicht für das Turnier")
 	sm := botLinkRE.FindStringSubmatch(page)
 	if sm == nil {
 		t.Fatalf("no player's link on the staff's page:\n%s", page)
 	}
-	return practicePhone{c: f.app.client(), path: sm[1]}
+	return practicePhone{c: f.App.Client(), path: sm[1]}
 }
 
 // TestBotSeat (issue 25 point 3): when a player's opponent does not
@@ -44,11 +45,11 @@ func seatBot(t *testing.T, f fixture, no, side int) practicePhone {
 // plays the match, in an old round, and to anyone not logged in.
 func TestBotSeat(t *testing.T) {
 	app := newTestAppConfig(t, quickBot)
-	f := newFixtureOn(t, app, map[string]string{"variant": "soft", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1) // 7 of 8 cards: one bye
-	f.drawDigital()
+	f := webtest.NewFixture(t, app, map[string]string{"variant": "soft", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1) // 7 of 8 cards: one bye
+	f.DrawDigital()
 	var bye tournament.Match
 	var open []tournament.Match
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if m.Bye() {
 			bye = m
 		} else {
@@ -56,32 +57,32 @@ func TestBotSeat(t *testing.T) {
 		}
 	}
 	m := open[0]
-	admin := views.PlayAdminPath(f.id, 1, m.No)
-	rev, _, err := app.store.Revision(t.Context(), f.id)
+	admin := views.PlayAdminPath(f.ID, 1, m.No)
+	rev, _, err := app.Store.Revision(t.Context(), f.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	audit, err := app.store.Audit(t.Context(), f.id)
+	audit, err := app.Store.Audit(t.Context(), f.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	// Nobody but the staff: an anonymous visitor, a player's phone.
-	if r := app.client().post(admin+"/bot", url.Values{"side": {"1"}}); r.status != http.StatusUnauthorized {
-		t.Errorf("anonymous: %d, want 401", r.status)
+	if r := app.Client().Post(admin+"/bot", url.Values{"side": {"1"}}); r.Status != http.StatusUnauthorized {
+		t.Errorf("anonymous: %d, want 401", r.Status)
 	}
-	if n := app.s.practice.Len(); n != 0 {
+	if n := serverOf(app).practice.Len(); n != 0 {
 		t.Fatalf("%d games after the refusal", n)
 	}
 
 	// The page offers both players; card B's is there, card A's is not.
-	page := f.helper.get(admin).body
-	mustContain(t, page, `data-testid="bot-form"`, `<option value="0">`, `<option value="1">`, "Partie gegen den Computer starten")
+	page := f.Helper.Get(admin).Body
+	webtest.MustContain(t, page, `data-testid="bot-form"`, `<option value="0">`, `<option value="1">`, "Partie gegen den Computer starten")
 	phone := seatBot(t, f, m.No, 1)
-	screen := phone.c.get(phone.path).body
-	mustContain(t, screen, `data-testid="bot-seat-banner">Übungspartie gegen den Computer — zählt nicht für das Turnier.<`,
+	screen := phone.c.Get(phone.path).Body
+	webtest.MustContain(t, screen, `data-testid="bot-seat-banner">Übungspartie gegen den Computer — zählt nicht für das Turnier.<`,
 		"Dein Ergebnis in Runde 1 trägt die Turnierleitung ein.", `data-testid="name-opp">Computer<`)
-	mustContain(t, phone.c.get(phone.path+"?lang=en").body, "Practice game against the computer — it does not count for the tournament.",
+	webtest.MustContain(t, phone.c.Get(phone.path+"?lang=en").Body, "Practice game against the computer — it does not count for the tournament.",
 		"The staff enter your result of round 1.")
 
 	// A few moves; the bot answers on its own.
@@ -96,27 +97,27 @@ func TestBotSeat(t *testing.T) {
 		}
 		mv := s.Legal[0]
 		mv.ID = "m" + strconv.Itoa(s.Seq)
-		if r := postMove(phone.c, phone.path, s.Seq, mv); r.status != http.StatusOK {
-			t.Fatalf("move %d: %d\n%.400s", mine, r.status, r.body)
+		if r := webtest.PostMove(phone.c, phone.path, s.Seq, mv); r.Status != http.StatusOK {
+			t.Fatalf("move %d: %d\n%.400s", mine, r.Status, r.Body)
 		}
 	}
 	if s := phone.awaitTurn(t); s.Seq <= mine {
 		t.Fatalf("the bot did not move: %d moves, %d of them the player's", s.Seq, mine)
 	}
-	mustContain(t, f.helper.get(admin).body, `data-testid="bot-standing"`, " Züge · Bummerl ",
+	webtest.MustContain(t, f.Helper.Get(admin).Body, `data-testid="bot-standing"`, " Züge · Bummerl ",
 		"<strong>"+strconv.Itoa(int(m.B))+" Spieler "+strconv.Itoa(int(m.B))+"</strong> gegen den Computer")
 
 	// One game per match at a time: not another while it runs.
 	for _, side := range []string{"0", "1"} {
-		r := f.helper.post(admin+"/bot", url.Values{"side": {side}})
-		if r.status != http.StatusConflict {
-			t.Fatalf("a second game for the match (side %s): %d", side, r.status)
+		r := f.Helper.Post(admin+"/bot", url.Values{"side": {side}})
+		if r.Status != http.StatusConflict {
+			t.Fatalf("a second game for the match (side %s): %d", side, r.Status)
 		}
-		mustContain(t, r.body, "Für diese Partie läuft schon eine Übungspartie gegen den Computer", `data-testid="bot-game"`)
+		webtest.MustContain(t, r.Body, "Für diese Partie läuft schon eine Übungspartie gegen den Computer", `data-testid="bot-game"`)
 	}
 	// Not bounded by the staff's address (2 practice games): the bye's
 	// player and another match's.
-	if p := f.helper.get(views.PlayAdminPath(f.id, 1, bye.No)).body; !strings.Contains(p, `<option value="0">`) || strings.Contains(p, `<option value="1">`) {
+	if p := f.Helper.Get(views.PlayAdminPath(f.ID, 1, bye.No)).Body; !strings.Contains(p, `<option value="0">`) || strings.Contains(p, `<option value="1">`) {
 		t.Errorf("a bye's page offers the computer to its player only:\n%s", p)
 	}
 	seatBot(t, f, bye.No, 0)
@@ -128,65 +129,65 @@ func TestBotSeat(t *testing.T) {
 		no   int
 		side string
 	}{{bye.No, "1"}, {m.No, "2"}, {m.No, ""}} {
-		if r := f.helper.post(views.PlayAdminPath(f.id, 1, tc.no)+"/bot", url.Values{"side": {tc.side}}); r.status != http.StatusBadRequest {
-			t.Errorf("match %d side %q: %d, want 400", tc.no, tc.side, r.status)
+		if r := f.Helper.Post(views.PlayAdminPath(f.ID, 1, tc.no)+"/bot", url.Values{"side": {tc.side}}); r.Status != http.StatusBadRequest {
+			t.Errorf("match %d side %q: %d, want 400", tc.no, tc.side, r.Status)
 		}
 	}
-	f.startTable(f.helper, open[1], "draw")
-	busy := views.PlayAdminPath(f.id, 1, open[1].No)
-	if strings.Contains(f.helper.get(busy).body, `data-testid="bot-form"`) {
+	f.StartTable(f.Helper, open[1], "draw")
+	busy := views.PlayAdminPath(f.ID, 1, open[1].No)
+	if strings.Contains(f.Helper.Get(busy).Body, `data-testid="bot-form"`) {
 		t.Error("the computer offered while a digital table plays the match")
 	}
-	r := f.helper.post(busy+"/bot", url.Values{"side": {"0"}})
-	if r.status != http.StatusConflict {
-		t.Fatalf("the computer at a digital table in play: %d", r.status)
+	r := f.Helper.Post(busy+"/bot", url.Values{"side": {"0"}})
+	if r.Status != http.StatusConflict {
+		t.Fatalf("the computer at a digital table in play: %d", r.Status)
 	}
-	mustContain(t, r.body, "Für diese Partie läuft schon ein digitaler Tisch")
+	webtest.MustContain(t, r.Body, "Für diese Partie läuft schon ein digitaler Tisch")
 
 	// The tournament untouched: the games wrote nothing (the digital
 	// table started above wrote its own line and revision).
-	if got := f.matchOf(1, m.No); got.Result != nil || got.Version != m.Version {
+	if got := f.MatchOf(1, m.No); got.Result != nil || got.Version != m.Version {
 		t.Errorf("the match changed: %+v", got)
 	}
-	tables, err := app.store.TablesOfTournament(t.Context(), f.id)
+	tables, err := app.Store.TablesOfTournament(t.Context(), f.ID)
 	if err != nil || len(tables) != 1 {
 		t.Fatalf("digital tables: %d, %v", len(tables), err)
 	}
-	after, err := app.store.Audit(t.Context(), f.id)
+	after, err := app.Store.Audit(t.Context(), f.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(after) != len(audit)+1 {
 		t.Errorf("audit lines: %d before, %d after one digital table", len(audit), len(after))
 	}
-	if now, _, _ := app.store.Revision(t.Context(), f.id); now != rev+1 {
+	if now, _, _ := app.Store.Revision(t.Context(), f.ID); now != rev+1 {
 		t.Errorf("revision %d → %d: only the digital table's start may change it", rev, now)
 	}
 
 	// The player resigns: the game is over, does not count, and a new one
 	// may replace it.
 	s := phone.state(t)
-	if r := postMove(phone.c, phone.path, s.Seq, table.Move{ID: "give-up", Resign: table.ResignMatch}); r.status != http.StatusOK {
-		t.Fatalf("resign: %d", r.status)
+	if r := webtest.PostMove(phone.c, phone.path, s.Seq, table.Move{ID: "give-up", Resign: table.ResignMatch}); r.Status != http.StatusOK {
+		t.Fatalf("resign: %d", r.Status)
 	}
-	mustContain(t, f.helper.get(admin).body, `data-testid="bot-game" data-state="finished"`, "Sieger: Computer (zählt nicht)", `data-testid="bot-form"`)
+	webtest.MustContain(t, f.Helper.Get(admin).Body, `data-testid="bot-game" data-state="finished"`, "Sieger: Computer (zählt nicht)", `data-testid="bot-form"`)
 	again := seatBot(t, f, m.No, 0)
-	if again.path == phone.path || phone.c.get(phone.path).status != http.StatusNotFound {
+	if again.path == phone.path || phone.c.Get(phone.path).Status != http.StatusNotFound {
 		t.Error("the finished game is not replaced")
 	}
-	if got := f.matchOf(1, m.No); got.Result != nil {
+	if got := f.MatchOf(1, m.No); got.Result != nil {
 		t.Errorf("the resigned game recorded a result: %+v", got.Result)
 	}
 
 	// Once the next round is drawn, not in the old one.
-	f.finishRound(1)
-	f.drawDigital()
-	if strings.Contains(f.helper.get(admin).body, `data-testid="bot-form"`) {
+	f.FinishRound(1)
+	f.DrawDigital()
+	if strings.Contains(f.Helper.Get(admin).Body, `data-testid="bot-form"`) {
 		t.Error("the computer offered in an old round")
 	}
-	r = f.helper.post(admin+"/bot", url.Values{"side": {"0"}})
-	if r.status != http.StatusConflict {
-		t.Fatalf("the computer in an old round: %d", r.status)
+	r = f.Helper.Post(admin+"/bot", url.Values{"side": {"0"}})
+	if r.Status != http.StatusConflict {
+		t.Fatalf("the computer in an old round: %d", r.Status)
 	}
-	mustContain(t, r.body, "Die nächste Runde ist schon ausgelost")
+	webtest.MustContain(t, r.Body, "Die nächste Runde ist schon ausgelost")
 }

@@ -8,50 +8,51 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
 func TestPublicPagesShowNoPhone(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(map[string]string{"cards": "4", "max_cards": "2"}))
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(map[string]string{"cards": "4", "max_cards": "2"}))
 	const phone = "0664-555-0199"
-	org.post(tour+"/sale", url.Values{"name": {"Franz"}, "club": {"SV Mödling"}, "phone": {phone}, "count": {"2"}})
-	org.post(tour+"/sale", url.Values{"name": {"Maria"}, "phone": {phone}, "count": {"1"}})
+	org.Post(tour+"/sale", url.Values{"name": {"Franz"}, "club": {"SV Mödling"}, "phone": {phone}, "count": {"2"}})
+	org.Post(tour+"/sale", url.Values{"name": {"Maria"}, "phone": {phone}, "count": {"1"}})
 	// Staff see the phone at the desk.
-	mustContain(t, org.get(tour+"/sale?q=franz").body, phone)
+	webtest.MustContain(t, org.Get(tour+"/sale?q=franz").Body, phone)
 
-	anon := app.client()
+	anon := app.Client()
 	paths := []string{"/", tour, tour + "/card/1", tour + "/card/3", "/api/tournaments/" + strings.TrimPrefix(tour, "/t/") + "/cards/1/next"}
 	check := func(stage string) {
 		for _, p := range paths {
-			r := anon.get(p)
-			if r.status != http.StatusOK {
-				t.Fatalf("%s %s: status %d", stage, p, r.status)
+			r := anon.Get(p)
+			if r.Status != http.StatusOK {
+				t.Fatalf("%s %s: status %d", stage, p, r.Status)
 			}
-			mustNotContain(t, r.body, phone, "0664")
+			webtest.MustNotContain(t, r.Body, phone, "0664")
 		}
 	}
 	check("before the draw")
-	mustContain(t, anon.get(tour+"/card/1").body, `data-testid="player-name">Franz<`, `data-testid="player-cards">1, 2<`, "Noch nicht ausgelost")
+	webtest.MustContain(t, anon.Get(tour+"/card/1").Body, `data-testid="player-name">Franz<`, `data-testid="player-cards">1, 2<`, "Noch nicht ausgelost")
 
-	app.drawRound1(tournamentOf(t, tour))
+	app.DrawRound1(webtest.TournamentOf(t, tour))
 	check("after the draw")
 	// Round 1 of 4 cards: every card of Franz has a match or a bye.
-	r := anon.get(tour + "/card/2")
-	mustContain(t, r.body, `data-testid="next-1"`, `data-testid="next-2"`, "Halbfinale")
+	r := anon.Get(tour + "/card/2")
+	webtest.MustContain(t, r.Body, `data-testid="next-1"`, `data-testid="next-2"`, "Halbfinale")
 	// htmx polling gets only the part that changes.
-	frag := anon.request(http.MethodGet, tour+"/card/2", nil, map[string]string{"HX-Request": "true"})
-	mustContain(t, frag.body, `data-testid="next-1"`)
-	mustNotContain(t, frag.body, "<html")
+	frag := anon.Request(http.MethodGet, tour+"/card/2", nil, map[string]string{"HX-Request": "true"})
+	webtest.MustContain(t, frag.Body, `data-testid="next-1"`)
+	webtest.MustNotContain(t, frag.Body, "<html")
 }
 
 func TestCardLookup(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(nil))
-	org.post(tour+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}})
-	anon := app.client()
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(nil))
+	org.Post(tour+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}})
+	anon := app.Client()
 	tests := map[string]struct {
 		path     string
 		status   int
@@ -67,9 +68,9 @@ func TestCardLookup(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := anon.get(tc.path)
-			if r.status != tc.status || r.location() != tc.location {
-				t.Errorf("%s: %d %q, want %d %q", tc.path, r.status, r.location(), tc.status, tc.location)
+			r := anon.Get(tc.path)
+			if r.Status != tc.status || r.Location() != tc.location {
+				t.Errorf("%s: %d %q, want %d %q", tc.path, r.Status, r.Location(), tc.status, tc.location)
 			}
 		})
 	}
@@ -77,33 +78,33 @@ func TestCardLookup(t *testing.T) {
 
 func TestEntryCardsAndQR(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(nil))
-	org.post(tour+"/sale", url.Values{"name": {"Franz"}, "count": {"2"}})
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(nil))
+	org.Post(tour+"/sale", url.Values{"name": {"Franz"}, "count": {"2"}})
 
-	r := org.get(tour + "/entry-cards")
-	mustContain(t, r.body, `data-testid="entry-card-1"`, `data-testid="entry-card-2"`,
+	r := org.Get(tour + "/entry-cards")
+	webtest.MustContain(t, r.Body, `data-testid="entry-card-1"`, `data-testid="entry-card-2"`,
 		"http://bummerl.test"+tour+"/card/1", "http://bummerl.test"+tour+"/card/2<")
-	if n := strings.Count(r.body, `<svg class="qr"`); n != 2 {
+	if n := strings.Count(r.Body, `<svg class="qr"`); n != 2 {
 		t.Errorf("2 entry cards, %d QR codes", n)
 	}
-	mustNotContain(t, r.body, `data-testid="loopback-qr"`)
+	webtest.MustNotContain(t, r.Body, `data-testid="loopback-qr"`)
 	// QR codes to this computer only: the organiser is told before printing.
-	app.s.baseURL = "http://127.0.0.1:8080"
-	r = org.get(tour + "/entry-cards")
-	mustContain(t, r.body, `data-testid="loopback-qr"`, "kein Handy", "--base-url")
-	app.s.baseURL = "http://bummerl.test"
+	serverOf(app).baseURL = "http://127.0.0.1:8080"
+	r = org.Get(tour + "/entry-cards")
+	webtest.MustContain(t, r.Body, `data-testid="loopback-qr"`, "kein Handy", "--base-url")
+	serverOf(app).baseURL = "http://bummerl.test"
 
-	qr := app.client().get(tour + "/card/1/qr.png")
-	if qr.status != http.StatusOK || qr.header.Get("Content-Type") != "image/png" {
-		t.Fatalf("QR: %d %q", qr.status, qr.header.Get("Content-Type"))
+	qr := app.Client().Get(tour + "/card/1/qr.png")
+	if qr.Status != http.StatusOK || qr.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("QR: %d %q", qr.Status, qr.Header.Get("Content-Type"))
 	}
-	img, err := png.Decode(bytes.NewReader([]byte(qr.body)))
+	img, err := png.Decode(bytes.NewReader([]byte(qr.Body)))
 	if err != nil || img.Bounds().Dx() < 200 {
 		t.Errorf("QR image: %v, %v", img, err)
 	}
-	if r := app.client().get(tour + "/card/9/qr.png"); r.status != http.StatusNotFound {
-		t.Errorf("QR of unsold card: status %d", r.status)
+	if r := app.Client().Get(tour + "/card/9/qr.png"); r.Status != http.StatusNotFound {
+		t.Errorf("QR of unsold card: status %d", r.Status)
 	}
 }
 

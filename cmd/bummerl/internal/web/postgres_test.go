@@ -18,21 +18,21 @@ func TestBackupDownloadPerBackend(t *testing.T) {
 			t.Fatal(err)
 		}
 		app := newTestAppOn(t, st)
-		org := app.loggedIn("anna", store.Organiser)
-		page := org.get("/tournaments")
-		if page.status != http.StatusOK {
-			t.Fatalf("tournaments: %d", page.status)
+		org := app.LoggedIn("anna", store.Organiser)
+		page := org.Get("/tournaments")
+		if page.Status != http.StatusOK {
+			t.Fatalf("tournaments: %d", page.Status)
 		}
 		pg := store.IsPostgres(dsn)
-		if button := strings.Contains(page.body, `data-testid="backup"`); button == pg {
+		if button := strings.Contains(page.Body, `data-testid="backup"`); button == pg {
 			t.Fatalf("backup button shown: %v on PostgreSQL: %v", button, pg)
 		}
-		r := org.get("/backup")
+		r := org.Get("/backup")
 		switch {
-		case pg && (r.status != http.StatusNotImplemented || !strings.Contains(r.body, "pg_dump --format=custom")):
-			t.Fatalf("backup on PostgreSQL: %d %s", r.status, r.body)
-		case !pg && (r.status != http.StatusOK || !strings.HasPrefix(r.body, "SQLite format 3")):
-			t.Fatalf("backup on SQLite: %d %.40q", r.status, r.body)
+		case pg && (r.Status != http.StatusNotImplemented || !strings.Contains(r.Body, "pg_dump --format=custom")):
+			t.Fatalf("backup on PostgreSQL: %d %s", r.Status, r.Body)
+		case !pg && (r.Status != http.StatusOK || !strings.HasPrefix(r.Body, "SQLite format 3")):
+			t.Fatalf("backup on SQLite: %d %.40q", r.Status, r.Body)
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/table"
 )
@@ -50,9 +51,9 @@ func benchPracticeLoad(b *testing.B, games int) {
 	for _, page := range []string{"/card/17", "/standings"} {
 		b.Run(page[1:], func(b *testing.B) {
 			if page == "/standings" {
-				pages := app.s.pages
-				app.s.pages = nil
-				defer func() { app.s.pages = pages }()
+				pages := serverOf(app).pages
+				serverOf(app).pages = nil
+				defer func() { serverOf(app).pages = pages }()
 			}
 			var times []time.Duration
 			start, moves0 := time.Now(), botMoves.Load()
@@ -60,7 +61,7 @@ func benchPracticeLoad(b *testing.B, games int) {
 				req := httptest.NewRequest(http.MethodGet, path+page, nil)
 				rec := httptest.NewRecorder()
 				t0 := time.Now()
-				app.echo.ServeHTTP(rec, req)
+				echoOf(app).ServeHTTP(rec, req)
 				times = append(times, time.Since(t0))
 				if rec.Code != http.StatusOK {
 					b.Fatalf("GET %s: %d", page, rec.Code)
@@ -77,12 +78,12 @@ func benchPracticeLoad(b *testing.B, games int) {
 // practicePlayer plays practice games from its own address until stop:
 // a random legal move a second after it became his turn (a quick
 // player), woken by the game's stream as a phone is.
-func practicePlayer(b *testing.B, app *testApp, i int, stop <-chan struct{}, botMoves *atomic.Int64) {
+func practicePlayer(b *testing.B, app *webtest.App, i int, stop <-chan struct{}, botMoves *atomic.Int64) {
 	r := mrand.New(mrand.NewPCG(uint64(i), 25))
 	addr := "192.0.2." + strconv.Itoa(i)
 	for n := 0; ; n++ {
 		tok := "bench-" + strconv.Itoa(i) + "-" + strconv.Itoa(n) + "-practice-xxxxxxxx"
-		g, err := app.s.practice.start(addr, tok, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 1,
+		g, err := serverOf(app).practice.start(addr, tok, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 1,
 			Seed: tok, FirstDealer: n % 2}, [2]string{"Spieler", botName}, false, "/", "/practice")
 		if err != nil {
 			b.Error(err)

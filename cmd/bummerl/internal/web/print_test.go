@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -14,7 +15,7 @@ import (
 // surrender note; byes and surrenders have no table.
 func TestPrintRoundStatus(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1) // 7 of 8; Spieler 1 holds 1 and 2
-	actor, err := f.app.store.CheckPassword(t.Context(), "Anna", "Anna-password")
+	actor, err := f.App.Store.CheckPassword(t.Context(), "Anna", "Anna-password")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,16 +27,16 @@ func TestPrintRoundStatus(t *testing.T) {
 			tickets = append(tickets, tournament.Ticket{Card: pair[1], Pot: tournament.Right, Number: i + 1})
 		}
 	}
-	if _, err := f.app.store.Update(t.Context(), f.id, actor, "draw", func(t *tournament.Tournament) error {
+	if _, err := f.App.Store.Update(t.Context(), f.ID, actor, "draw", func(t *tournament.Tournament) error {
 		return t.ApplyDraw(tournament.Draw{Method: tournament.Physical, Groups: []tournament.GroupTickets{{Bracket: tournament.Main, Tickets: tickets}}})
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if r := f.quick(f.helper, 1, f.matchOf(1, 3), 6, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: status %d\n%s", r.status, r.body)
+	if r := f.Quick(f.Helper, 1, f.MatchOf(1, 3), 6, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: status %d\n%s", r.Status, r.Body)
 	}
-	page := f.helper.get(f.path + "/print/rounds/1").body
-	mustContain(t, page, "<th>Karte</th><th>gegen</th>")
+	page := f.Helper.Get(f.Path + "/print/rounds/1").Body
+	webtest.MustContain(t, page, "<th>Karte</th><th>gegen</th>")
 	row := func(no int) string {
 		t.Helper()
 		start := strings.Index(page, `data-testid="print-match-`+strconv.Itoa(no)+`"`)
@@ -56,17 +57,17 @@ func TestPrintRoundStatus(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			r := row(tc.no)
-			mustContain(t, r, tc.want...)
-			mustNotContain(t, r, tc.unwanted...)
+			webtest.MustContain(t, r, tc.want...)
+			webtest.MustNotContain(t, r, tc.unwanted...)
 		})
 	}
 	// The right-pot card won: the round list gives the winner's Bummerl
 	// first, as the bracket does; a player's page gives his own first (the
 	// loser reads 1:2); only the JSON keeps the seat order.
-	mustContain(t, testidText(t, f.helper.get(f.path+"/rounds/1").body, "status-3"), "fertig, 2:1")
-	mustContain(t, testidText(t, f.helper.get(f.path+"/card/6").body, "state-6"), "gewonnen, 2:1")
-	mustContain(t, testidText(t, f.helper.get(f.path+"/card/5").body, "state-5"), "verloren, 1:2")
-	mustContain(t, f.helper.get(f.path+"/print/rounds/1?lang=en").body, `aria-label="Write the result here"`)
+	webtest.MustContain(t, webtest.TestidText(t, f.Helper.Get(f.Path+"/rounds/1").Body, "status-3"), "fertig, 2:1")
+	webtest.MustContain(t, webtest.TestidText(t, f.Helper.Get(f.Path+"/card/6").Body, "state-6"), "gewonnen, 2:1")
+	webtest.MustContain(t, webtest.TestidText(t, f.Helper.Get(f.Path+"/card/5").Body, "state-5"), "verloren, 1:2")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/rounds/1?lang=en").Body, `aria-label="Write the result here"`)
 }
 
 // The round list's second list: every card of the round under its
@@ -74,12 +75,12 @@ func TestPrintRoundStatus(t *testing.T) {
 // bold with ✔ in both lists; English too.
 func TestPrintRoundByName(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1) // Spieler 1 holds 1 and 2
-	f.drawPairs(pairsOfHall)                  // 1–3, 2–4, 5–6, 7 bye
-	if r := f.quick(f.helper, 1, f.matchOf(1, 1), 3, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	f.DrawPairs(webtest.PairsOfHall)          // 1–3, 2–4, 5–6, 7 bye
+	if r := f.Quick(f.Helper, 1, f.MatchOf(1, 1), 3, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
-	page := f.helper.get(f.path + "/print/rounds/1").body
-	mustContain(t, page, `data-testid="print-by-player"`, "Nach Partien", "Nach Namen", "✔ = Sieger der Partie (fett)",
+	page := f.Helper.Get(f.Path + "/print/rounds/1").Body
+	webtest.MustContain(t, page, `data-testid="print-by-player"`, "Nach Partien", "Nach Namen", "✔ = Sieger der Partie (fett)",
 		`<td class="winner"><strong>✔ 3 Spieler 2</strong></td>`, `data-print`)
 	byName := page[strings.Index(page, `data-testid="print-by-player"`):]
 	// Spieler 1's two cards in card order, then Spieler 2 … Spieler 6.
@@ -99,13 +100,13 @@ func TestPrintRoundByName(t *testing.T) {
 		}
 		return byName[i : i+strings.Index(byName[i:], "</tr>")]
 	}
-	mustContain(t, row(3), "<strong>✔ Spieler 2</strong>", "✔ gewonnen 2:1", "gegen 1 Spieler 1")
-	mustContain(t, row(1), "verloren 1:2")
-	mustNotContain(t, row(1), "<strong>")
-	mustContain(t, row(7), "✔ Freilos")
-	mustContain(t, row(5), "offen", "gegen 6 Spieler 5")
-	en := f.helper.get(f.path + "/print/rounds/1?lang=en").body
-	mustContain(t, en, "By match", "By name", "✔ won 2:1", "lost 1:2", "✔ bye")
+	webtest.MustContain(t, row(3), "<strong>✔ Spieler 2</strong>", "✔ gewonnen 2:1", "gegen 1 Spieler 1")
+	webtest.MustContain(t, row(1), "verloren 1:2")
+	webtest.MustNotContain(t, row(1), "<strong>")
+	webtest.MustContain(t, row(7), "✔ Freilos")
+	webtest.MustContain(t, row(5), "offen", "gegen 6 Spieler 5")
+	en := f.Helper.Get(f.Path + "/print/rounds/1?lang=en").Body
+	webtest.MustContain(t, en, "By match", "By name", "✔ won 2:1", "lost 1:2", "✔ bye")
 }
 
 // Score sheets: 4 to a page by default, 2 on request, one block of two
@@ -116,23 +117,23 @@ func TestPrintSheetsLayout(t *testing.T) {
 	}{{1, 1}, {2, 3}, {3, 5}} {
 		t.Run(strconv.Itoa(tc.toWin), func(t *testing.T) {
 			f := newFixture(t, map[string]string{"cards": "16", "bummerl_to_win": strconv.Itoa(tc.toWin)}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-			f.drawDigital()
+			f.DrawDigital()
 			// 4 to a page by default, 2 for a match to 3 Bummerl.
-			def := f.helper.get(f.path + "/print/rounds/1/sheets").body
+			def := f.Helper.Get(f.Path + "/print/rounds/1/sheets").Body
 			if want := map[bool]string{true: "per-2", false: "per-4"}[tc.toWin == 3]; !strings.Contains(def, `<section class="sheet-page `+want+`"`) {
 				t.Errorf("to %d Bummerl: not %s by default", tc.toWin, want)
 			}
-			page := f.helper.get(f.path + "/print/rounds/1/sheets?per=4").body
+			page := f.Helper.Get(f.Path + "/print/rounds/1/sheets?per=4").Body
 			if n := strings.Count(page, `<section class="sheet-page per-4"`); n != 2 {
 				t.Errorf("8 sheets at 4 a page: %d pages", n)
 			}
 			block := func(n int) string { return `<th colspan="2" class="block">` + strconv.Itoa(n) + `.</th>` }
-			mustContain(t, page, block(tc.blocks), "Partie auf "+strconv.Itoa(tc.toWin)+" Bummerl")
-			mustNotContain(t, page, block(tc.blocks+1))
+			webtest.MustContain(t, page, block(tc.blocks), "Partie auf "+strconv.Itoa(tc.toWin)+" Bummerl")
+			webtest.MustNotContain(t, page, block(tc.blocks+1))
 			if n := strings.Count(page, `<td class="block">7</td><td>7</td>`); n != 8*tc.blocks {
 				t.Errorf("%d blocks starting at 7, want %d", n, 8*tc.blocks)
 			}
-			two := f.helper.get(f.path + "/print/rounds/1/sheets?per=2").body
+			two := f.Helper.Get(f.Path + "/print/rounds/1/sheets?per=2").Body
 			if n := strings.Count(two, `<section class="sheet-page per-2"`); n != 4 {
 				t.Errorf("8 sheets at 2 a page: %d pages", n)
 			}
@@ -145,7 +146,7 @@ func TestPrintSheetsLayout(t *testing.T) {
 // and signature lines; English.
 func TestPrintCardsBracketPrizes(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16", "prizes": "4", "prize_3": "Speck", "prize_4": "Brot"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	cards := f.helper.get(f.path + "/entry-cards").body
+	cards := f.Helper.Get(f.Path + "/entry-cards").Body
 	if n := strings.Count(cards, `<section class="entry-page"`); n != 2 {
 		t.Errorf("10 entry cards: %d pages, want 2", n)
 	}
@@ -153,21 +154,21 @@ func TestPrintCardsBracketPrizes(t *testing.T) {
 		t.Errorf("the QR line %d times, want 10", n)
 	}
 
-	for !f.load().Finished() {
-		f.drawDigital()
-		f.finishRound(len(f.load().Rounds))
+	for !f.Load().Finished() {
+		f.DrawDigital()
+		f.FinishRound(len(f.Load().Rounds))
 	}
-	bracket := f.helper.get(f.path + "/print/bracket").body
-	mustContain(t, bracket, "<h1>Plätze 1–4</h1>", `data-testid="bracket-svg"`, ">Viertelfinale</text>", ">Halbfinale</text>", ">Finale</text>", ">Spiel um Platz 3</text>", `href="/t/1/print/bracket?paper=a3"`)
-	mustNotContain(t, bracket, "Platz 5–8", "Spiel um Platz 5", `class="bracket-sheet paper-a3"`)
-	mustContain(t, f.helper.get(f.path+"/print/bracket?paper=a3").body, `class="bracket-sheet paper-a3"`)
-	mustContain(t, f.helper.get(f.path+"/standings").body, "Finalrunden: Plätze 1–4")
+	bracket := f.Helper.Get(f.Path + "/print/bracket").Body
+	webtest.MustContain(t, bracket, "<h1>Plätze 1–4</h1>", `data-testid="bracket-svg"`, ">Viertelfinale</text>", ">Halbfinale</text>", ">Finale</text>", ">Spiel um Platz 3</text>", `href="/t/1/print/bracket?paper=a3"`)
+	webtest.MustNotContain(t, bracket, "Platz 5–8", "Spiel um Platz 5", `class="bracket-sheet paper-a3"`)
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/bracket?paper=a3").Body, `class="bracket-sheet paper-a3"`)
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/standings").Body, "Finalrunden: Plätze 1–4")
 
-	prizes := f.helper.get(f.path + "/print/prizes").body
-	mustContain(t, prizes, `data-testid="prize-meta"`, "Datum:", "Ort:", `<span class="blank"></span>`, "Unterschrift der Turnierleitung", "Ort, Datum", "Speck")
+	prizes := f.Helper.Get(f.Path + "/print/prizes").Body
+	webtest.MustContain(t, prizes, `data-testid="prize-meta"`, "Datum:", "Ort:", `<span class="blank"></span>`, "Unterschrift der Turnierleitung", "Ort, Datum", "Speck")
 
 	// English (the choice sticks to the client).
-	mustContain(t, f.helper.get(f.path+"/entry-cards?lang=en").body, "Scan: your next match and your table")
-	mustContain(t, f.helper.get(f.path+"/print/bracket").body, "<h1>Places 1–4</h1>", ">Match for 3rd place</text>")
-	mustContain(t, f.helper.get(f.path+"/print/prizes").body, "Date:", "Venue:", "Signature of the organiser")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/entry-cards?lang=en").Body, "Scan: your next match and your table")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/bracket").Body, "<h1>Places 1–4</h1>", ">Match for 3rd place</text>")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/prizes").Body, "Date:", "Venue:", "Signature of the organiser")
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 )
 
 // TestRefereeAPI: POST /api/referee answers every golden record of
@@ -15,9 +17,9 @@ import (
 // without a CSRF token; JSON only; at most 1 MB.
 func TestRefereeAPI(t *testing.T) {
 	app := newTestApp(t)
-	c := app.client()
-	post := func(body []byte, contentType string) response {
-		return c.request(http.MethodPost, "/api/referee", bytes.NewReader(body), map[string]string{"Content-Type": contentType})
+	c := app.Client()
+	post := func(body []byte, contentType string) webtest.Response {
+		return c.Request(http.MethodPost, "/api/referee", bytes.NewReader(body), map[string]string{"Content-Type": contentType})
 	}
 	files, err := filepath.Glob("../../../../testdata/referee/*.json")
 	if err != nil || len(files) < 30 {
@@ -35,15 +37,15 @@ func TestRefereeAPI(t *testing.T) {
 		verdict, status, _ := strings.Cut(string(golden), "exit status ")
 		want := map[string]int{"0\n": http.StatusOK, "2\n": http.StatusUnprocessableEntity}[status]
 		got := post(data, "application/json")
-		if got.status != want || got.body != verdict {
-			t.Errorf("%s: status %d, want %d\n got %s\nwant %s", filepath.Base(file), got.status, want, got.body, verdict)
+		if got.Status != want || got.Body != verdict {
+			t.Errorf("%s: status %d, want %d\n got %s\nwant %s", filepath.Base(file), got.Status, want, got.Body, verdict)
 		}
 	}
-	if got := post([]byte(`{"game": "1000", "dealer": 0, "misdeal": "not-cut"}`), "text/plain"); got.status != http.StatusUnsupportedMediaType {
-		t.Errorf("text/plain: status %d", got.status)
+	if got := post([]byte(`{"game": "1000", "dealer": 0, "misdeal": "not-cut"}`), "text/plain"); got.Status != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain: status %d", got.Status)
 	}
 	big := append([]byte(`{"game": "1000", "x": "`), bytes.Repeat([]byte("a"), 1<<20)...)
-	if got := post(append(big, `"}`...), "application/json"); got.status != http.StatusRequestEntityTooLarge {
-		t.Errorf("over 1 MB: status %d", got.status)
+	if got := post(append(big, `"}`...), "application/json"); got.Status != http.StatusRequestEntityTooLarge {
+		t.Errorf("over 1 MB: status %d", got.Status)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/referee"
 	"bummerl/store"
 )
@@ -57,27 +58,27 @@ func (j *slowJudge) judge(data []byte) (any, error) {
 // fromAddr is a client whose connections come from the loopback address
 // ip, so the server sees another client address (Linux answers all of
 // 127.0.0.0/8).
-func fromAddr(app *testApp, ip string) *testClient {
-	c := app.client()
+func fromAddr(app *webtest.App, ip string) *webtest.Client {
+	c := app.Client()
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
-	c.http.Transport = &http.Transport{DialContext: d.DialContext}
+	c.HTTP.Transport = &http.Transport{DialContext: d.DialContext}
 	return c
 }
 
 // refereeFrom posts a record to the API from the loopback address ip and
 // gives up after 10 s: a judgment let through by mistake waits for the
 // gate.
-func refereeFrom(t *testing.T, app *testApp, ip string) response {
+func refereeFrom(t *testing.T, app *webtest.App, ip string) webtest.Response {
 	t.Helper()
 	c := fromAddr(app, ip)
-	c.http.Timeout = 10 * time.Second
-	return c.request(http.MethodPost, "/api/referee", strings.NewReader(refereeMatch), map[string]string{"Content-Type": "application/json"})
+	c.HTTP.Timeout = 10 * time.Second
+	return c.Request(http.MethodPost, "/api/referee", strings.NewReader(refereeMatch), map[string]string{"Content-Type": "application/json"})
 }
 
 // postReferee posts a record to the API in the background.
-func postReferee(c *testClient, record string, out chan<- response) {
+func postReferee(c *webtest.Client, record string, out chan<- webtest.Response) {
 	go func() {
-		out <- c.request(http.MethodPost, "/api/referee", strings.NewReader(record), map[string]string{"Content-Type": "application/json"})
+		out <- c.Request(http.MethodPost, "/api/referee", strings.NewReader(record), map[string]string{"Content-Type": "application/json"})
 	}()
 }
 
@@ -98,7 +99,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestRefereeJudgesBounded(t *testing.T) {
 	app := newTestApp(t)
 	const bound, clients = 2, 12
-	l := app.s.judges
+	l := serverOf(app).judges
 	l.slots, l.queueWait = make(chan struct{}, bound), time.Minute
 	inside := func() int { // judgments running or waiting
 		l.mu.Lock()
@@ -107,7 +108,7 @@ func TestRefereeJudgesBounded(t *testing.T) {
 	}
 	j := newSlowJudge(t)
 	l.judge = j.judge
-	out := make(chan response, clients)
+	out := make(chan webtest.Response, clients)
 	for i := range clients { // each from an address of its own: the bound per address does not apply
 		postReferee(fromAddr(app, fmt.Sprintf("127.0.0.%d", i+2)), refereeMatch, out)
 	}
@@ -117,8 +118,8 @@ func TestRefereeJudgesBounded(t *testing.T) {
 	}
 	j.open()
 	for range clients {
-		if r := <-out; r.status != http.StatusOK || !strings.Contains(r.body, `"running":[0,3]`) {
-			t.Errorf("queued judgment: %d %s", r.status, r.body)
+		if r := <-out; r.Status != http.StatusOK || !strings.Contains(r.Body, `"running":[0,3]`) {
+			t.Errorf("queued judgment: %d %s", r.Status, r.Body)
 		}
 	}
 	if top := j.top.Load(); top != bound {
@@ -128,16 +129,16 @@ func TestRefereeJudgesBounded(t *testing.T) {
 	// A judgment that finds no place within the queue wait is refused.
 	j = newSlowJudge(t)
 	l.judge, l.queueWait = j.judge, 50*time.Millisecond
-	out = make(chan response, bound)
+	out = make(chan webtest.Response, bound)
 	for i := range bound {
 		postReferee(fromAddr(app, fmt.Sprintf("127.0.0.%d", i+2)), refereeMatch, out)
 	}
 	waitFor(t, "the judgments", func() bool { return j.now.Load() == bound })
 	r := refereeFrom(t, app, "127.0.1.1")
-	e := decode[apiError](t, r)
-	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") != "2" || e.Code != "referee_busy" ||
+	e := webtest.Decode[apiError](t, r)
+	if r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") != "2" || e.Code != "referee_busy" ||
 		e.Error != "The referee is judging too many records right now. Please try again in a few seconds." {
-		t.Fatalf("over the bound: %d %q %s", r.status, r.header.Get("Retry-After"), r.body)
+		t.Fatalf("over the bound: %d %q %s", r.Status, r.Header.Get("Retry-After"), r.Body)
 	}
 	// When the queue is full, one more is refused at once, without waiting.
 	l.queueWait = time.Minute
@@ -146,13 +147,13 @@ func TestRefereeJudgesBounded(t *testing.T) {
 	l.mu.Unlock()
 	start := time.Now()
 	r = refereeFrom(t, app, "127.0.1.2")
-	if e := decode[apiError](t, r); r.status != http.StatusServiceUnavailable || e.Code != "referee_busy" || time.Since(start) > 10*time.Second {
-		t.Fatalf("queue full: %d after %v: %s", r.status, time.Since(start), r.body)
+	if e := webtest.Decode[apiError](t, r); r.Status != http.StatusServiceUnavailable || e.Code != "referee_busy" || time.Since(start) > 10*time.Second {
+		t.Fatalf("queue full: %d after %v: %s", r.Status, time.Since(start), r.Body)
 	}
 	j.open()
 	for range bound {
-		if r := <-out; r.status != http.StatusOK {
-			t.Errorf("judgment: %d %s", r.status, r.body)
+		if r := <-out; r.Status != http.StatusOK {
+			t.Errorf("judgment: %d %s", r.Status, r.Body)
 		}
 	}
 	if inside() != 0 || len(l.slots) != 0 {
@@ -166,38 +167,38 @@ func TestRefereeJudgesBounded(t *testing.T) {
 // judged.
 func TestRefereeJudgesPerAddress(t *testing.T) {
 	app := newTestApp(t)
-	helper := app.loggedIn("Hans", store.Helper) // from 127.0.0.1
+	helper := app.LoggedIn("Hans", store.Helper) // from 127.0.0.1
 	j := newSlowJudge(t)
-	l := app.s.judges
+	l := serverOf(app).judges
 	l.slots, l.judge = make(chan struct{}, 8), j.judge
-	out := make(chan response, judgesPerAddr)
+	out := make(chan webtest.Response, judgesPerAddr)
 	for range judgesPerAddr {
-		postReferee(app.client(), refereeMatch, out)
+		postReferee(app.Client(), refereeMatch, out)
 	}
 	waitFor(t, "the address's judgments", func() bool { return j.now.Load() == judgesPerAddr })
 	r := refereeFrom(t, app, "127.0.0.1")
-	e := decode[apiError](t, r)
-	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") != "1" || e.Code != "referee_too_many" {
-		t.Fatalf("one more from the address: %d %q %s", r.status, r.header.Get("Retry-After"), r.body)
+	e := webtest.Decode[apiError](t, r)
+	if r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") != "1" || e.Code != "referee_too_many" {
+		t.Fatalf("one more from the address: %d %q %s", r.Status, r.Header.Get("Retry-After"), r.Body)
 	}
-	helper.http.Timeout = 10 * time.Second // a judgment let through by mistake waits for the gate
-	r = helper.post("/referee", url.Values{"record": {refereeMatch}})
-	if r.status != http.StatusTooManyRequests {
-		t.Fatalf("the page from the same address: status %d", r.status)
+	helper.HTTP.Timeout = 10 * time.Second // a judgment let through by mistake waits for the gate
+	r = helper.Post("/referee", url.Values{"record": {refereeMatch}})
+	if r.Status != http.StatusTooManyRequests {
+		t.Fatalf("the page from the same address: status %d", r.Status)
 	}
-	mustContain(t, r.body, "Von dieser Adresse werden schon Protokolle geprüft.")
+	webtest.MustContain(t, r.Body, "Von dieser Adresse werden schon Protokolle geprüft.")
 	// Another address is judged meanwhile.
-	other := make(chan response, 1)
+	other := make(chan webtest.Response, 1)
 	postReferee(fromAddr(app, "127.0.0.2"), refereeMatch, other)
 	waitFor(t, "the other address's judgment", func() bool { return j.now.Load() == judgesPerAddr+1 })
 	j.open()
-	for _, c := range []chan response{out, out, other} {
-		if r := <-c; r.status != http.StatusOK {
-			t.Errorf("judgment: status %d %s", r.status, r.body)
+	for _, c := range []chan webtest.Response{out, out, other} {
+		if r := <-c; r.Status != http.StatusOK {
+			t.Errorf("judgment: status %d %s", r.Status, r.Body)
 		}
 	}
 	// Done, the address is judged again, the page too.
-	mustContain(t, helper.post("/referee", url.Values{"record": {refereeMatch}}).body, `data-testid="referee-verdict"`)
+	webtest.MustContain(t, helper.Post("/referee", url.Values{"record": {refereeMatch}}).Body, `data-testid="referee-verdict"`)
 	if len(l.byAddr) != 0 {
 		t.Errorf("addresses remembered after all: %v", l.byAddr)
 	}
@@ -216,8 +217,8 @@ func TestMeasureRefereeLoad(t *testing.T) {
 	}
 	record := bigThousandRecord(t)
 	app := newTestApp(t)
-	helper := app.loggedIn("Hans", store.Helper)
-	desk := app.loggedIn("Anna", store.Organiser).createTournament(settingsForm(nil)) + "/sale"
+	helper := app.LoggedIn("Hans", store.Helper)
+	desk := app.LoggedIn("Anna", store.Organiser).CreateTournament(webtest.SettingsForm(nil)) + "/sale"
 	for _, load := range []string{"none", "16 addresses", "1 address"} {
 		ctx, stop := context.WithCancel(t.Context())
 		began := time.Now()
@@ -233,9 +234,9 @@ func TestMeasureRefereeLoad(t *testing.T) {
 				c := fromAddr(app, ip)
 				wg.Go(func() {
 					for ctx.Err() == nil {
-						req, _ := http.NewRequestWithContext(ctx, http.MethodPost, app.srv.URL+"/api/referee", bytes.NewReader(record))
+						req, _ := http.NewRequestWithContext(ctx, http.MethodPost, app.Srv.URL+"/api/referee", bytes.NewReader(record))
 						req.Header.Set("Content-Type", "application/json")
-						resp, err := c.http.Do(req)
+						resp, err := c.HTTP.Do(req)
 						if err != nil {
 							continue
 						}
@@ -254,8 +255,8 @@ func TestMeasureRefereeLoad(t *testing.T) {
 		var times []time.Duration
 		for range 300 {
 			start := time.Now()
-			if r := helper.get(desk); r.status != http.StatusOK {
-				t.Fatalf("sale desk: %d", r.status)
+			if r := helper.Get(desk); r.Status != http.StatusOK {
+				t.Fatalf("sale desk: %d", r.Status)
 			}
 			times = append(times, time.Since(start))
 			time.Sleep(20 * time.Millisecond)

@@ -11,7 +11,7 @@ import (
 // pages loaded flat out starved the room's parts and the desk).
 func TestStaffPagesTakeSlots(t *testing.T) {
 	f := newFixture(t, nil, 1, 1)
-	slots := f.app.s.slots
+	slots := serverOf(f.App).slots
 	n := slots.Free()
 	for range n { // all of them
 		if err := slots.Acquire(t.Context(), false); err != nil {
@@ -19,15 +19,15 @@ func TestStaffPagesTakeSlots(t *testing.T) {
 		}
 	}
 	done := make(chan int, 1)
-	go func() { done <- f.helper.get(f.path + "/sale").status }()
+	go func() { done <- f.Helper.Get(f.Path + "/sale").Status }()
 	select {
 	case s := <-done:
 		t.Fatalf("the sale desk rendered (%d) while every slot was taken", s)
 	case <-time.After(300 * time.Millisecond):
 	}
 	// A write takes no slot.
-	if r := f.api.api(http.MethodPost, "/api/tournaments/"+itoa64(f.id)+"/sales", f.anna, map[string]any{"name": "Nachzügler", "count": 1}); r.status != http.StatusCreated {
-		t.Errorf("a sale while every slot was taken: %d", r.status)
+	if r := f.API.API(http.MethodPost, "/api/tournaments/"+itoa64(f.ID)+"/sales", f.Anna, map[string]any{"name": "Nachzügler", "count": 1}); r.Status != http.StatusCreated {
+		t.Errorf("a sale while every slot was taken: %d", r.Status)
 	}
 	for range n {
 		slots.Release()

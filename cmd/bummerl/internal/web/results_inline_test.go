@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/tournament"
 )
 
@@ -15,17 +16,17 @@ import (
 // page comes back.
 func TestInlineResult(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "8"}, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	round := f.path + "/rounds/1"
-	page := f.helper.get(round)
-	mustContain(t, page.body, `data-testid="inline-1"`, `data-inline-winner`, `hx-target="#match-row-1"`, `id="round-status"`)
-	tr := f.load()
-	post := func(c *testClient, htmx bool, m tournament.Match, winner, score string) response {
+	f.DrawDigital()
+	round := f.Path + "/rounds/1"
+	page := f.Helper.Get(round)
+	webtest.MustContain(t, page.Body, `data-testid="inline-1"`, `data-inline-winner`, `hx-target="#match-row-1"`, `id="round-status"`)
+	tr := f.Load()
+	post := func(c *webtest.Client, htmx bool, m tournament.Match, winner, score string) webtest.Response {
 		v := url.Values{"version": {strconv.Itoa(m.Version)}, "winner": {winner}, "bummerl": {score}, "back": {round + "?open=1"}}
 		if htmx {
-			return c.htmx(round+"/matches/"+strconv.Itoa(m.No)+"/inline", v)
+			return c.Htmx(round+"/matches/"+strconv.Itoa(m.No)+"/inline", v)
 		}
-		return c.post(round+"/matches/"+strconv.Itoa(m.No)+"/inline", v)
+		return c.Post(round+"/matches/"+strconv.Itoa(m.No)+"/inline", v)
 	}
 	ms := tr.Rounds[0].Matches
 	if len(ms) != 4 {
@@ -38,46 +39,46 @@ func TestInlineResult(t *testing.T) {
 		{strconv.Itoa(int(ms[0].A)), "12", "Gemeint ist wohl 2:1"},
 		{strconv.Itoa(int(ms[0].A)), "x", "Bitte den Stand wie 2:1 eingeben."},
 	} {
-		r := post(f.helper, true, ms[0], tc.winner, tc.score)
-		if r.status != http.StatusUnprocessableEntity {
-			t.Fatalf("%+v: status %d", tc, r.status)
+		r := post(f.Helper, true, ms[0], tc.winner, tc.score)
+		if r.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("%+v: status %d", tc, r.Status)
 		}
-		mustContain(t, r.body, `<tr data-testid="match-1"`, `data-testid="inline-error-1"`, tc.msg, `value="`+tc.score+`"`, "autofocus")
-		mustNotContain(t, r.body, "<html", `data-saved`)
+		webtest.MustContain(t, r.Body, `<tr data-testid="match-1"`, `data-testid="inline-error-1"`, tc.msg, `value="`+tc.score+`"`, "autofocus")
+		webtest.MustNotContain(t, r.Body, "<html", `data-saved`)
 	}
 	// "21" is 2:1; the row comes back decided, marked saved, without a form.
-	r := post(f.helper, true, ms[0], strconv.Itoa(int(ms[0].B)), "21")
-	if r.status != http.StatusOK {
-		t.Fatalf("save: %d\n%s", r.status, r.body)
+	r := post(f.Helper, true, ms[0], strconv.Itoa(int(ms[0].B)), "21")
+	if r.Status != http.StatusOK {
+		t.Fatalf("save: %d\n%s", r.Status, r.Body)
 	}
-	mustContain(t, r.body, `<tr data-testid="match-1"`, `data-saved="1"`, "fertig, 2:1", `<template><div id="round-status" hx-swap-oob="true">`)
-	mustNotContain(t, r.body, `data-testid="inline-1"`, `data-testid="round-complete"`)
-	if got := f.matchOf(1, ms[0].No); got.Result == nil || got.Result.Winner != ms[0].B || got.Result.Bummerl != [2]int{1, 2} {
+	webtest.MustContain(t, r.Body, `<tr data-testid="match-1"`, `data-saved="1"`, "fertig, 2:1", `<template><div id="round-status" hx-swap-oob="true">`)
+	webtest.MustNotContain(t, r.Body, `data-testid="inline-1"`, `data-testid="round-complete"`)
+	if got := f.MatchOf(1, ms[0].No); got.Result == nil || got.Result.Winner != ms[0].B || got.Result.Bummerl != [2]int{1, 2} {
 		t.Fatalf("saved %+v", got.Result)
 	}
 	// The same form again (stale version): 409, the row shows the result.
-	r = post(f.helper, true, ms[0], strconv.Itoa(int(ms[0].A)), "2:0")
-	if r.status != http.StatusConflict {
-		t.Fatalf("stale: %d", r.status)
+	r = post(f.Helper, true, ms[0], strconv.Itoa(int(ms[0].A)), "2:0")
+	if r.Status != http.StatusConflict {
+		t.Fatalf("stale: %d", r.Status)
 	}
-	mustContain(t, r.body, "fertig, 2:1")
+	webtest.MustContain(t, r.Body, "fertig, 2:1")
 	// Without JavaScript: a redirect to the round page as filtered.
-	r = post(f.helper, false, ms[1], strconv.Itoa(int(ms[1].A)), "2-0")
-	if r.status != http.StatusSeeOther || r.location() != round+"?open=1" {
-		t.Fatalf("plain: %d %q", r.status, r.location())
+	r = post(f.Helper, false, ms[1], strconv.Itoa(int(ms[1].A)), "2-0")
+	if r.Status != http.StatusSeeOther || r.Location() != round+"?open=1" {
+		t.Fatalf("plain: %d %q", r.Status, r.Location())
 	}
-	r = post(f.helper, false, ms[2], "", "2:0")
-	if r.status != http.StatusUnprocessableEntity {
-		t.Fatalf("plain refused: %d", r.status)
+	r = post(f.Helper, false, ms[2], "", "2:0")
+	if r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("plain refused: %d", r.Status)
 	}
-	mustContain(t, r.body, "<html", `data-testid="inline-error-3"`)
-	r = post(f.helper, true, ms[2], strconv.Itoa(int(ms[2].A)), "2:0")
-	mustNotContain(t, r.body, `data-testid="round-complete"`)
+	webtest.MustContain(t, r.Body, "<html", `data-testid="inline-error-3"`)
+	r = post(f.Helper, true, ms[2], strconv.Itoa(int(ms[2].A)), "2:0")
+	webtest.MustNotContain(t, r.Body, `data-testid="round-complete"`)
 	// The last result completes the round: the status comes out of band.
-	r = post(f.org, true, ms[3], strconv.Itoa(int(ms[3].A)), "2:1")
-	mustContain(t, r.body, `data-testid="round-complete"`, `data-testid="draw-next"`)
+	r = post(f.Org, true, ms[3], strconv.Itoa(int(ms[3].A)), "2:1")
+	webtest.MustContain(t, r.Body, `data-testid="round-complete"`, `data-testid="draw-next"`)
 	// Visitors get no forms.
-	mustNotContain(t, f.app.client().get(round).body, "inline-result")
+	webtest.MustNotContain(t, f.App.Client().Get(round).Body, "inline-result")
 }
 
 // Issue 9: a walkover (kampflos) is typed as "k" for the score, inline or
@@ -86,55 +87,55 @@ func TestInlineResult(t *testing.T) {
 // screen and in the API, and can be corrected like any result.
 func TestWalkoverEverywhere(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	round := f.path + "/rounds/1"
-	ms := f.load().Rounds[0].Matches
+	f.DrawDigital()
+	round := f.Path + "/rounds/1"
+	ms := f.Load().Rounds[0].Matches
 	// Inline: winner, Tab, k, Enter.
-	r := f.helper.htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(ms[0].Version)},
+	r := f.Helper.Htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(ms[0].Version)},
 		"winner": {strconv.Itoa(int(ms[0].A))}, "bummerl": {"k"}})
-	if r.status != http.StatusOK {
-		t.Fatalf("inline walkover: %d\n%s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("inline walkover: %d\n%s", r.Status, r.Body)
 	}
-	mustContain(t, r.body, "fertig, kampflos")
-	if m := f.matchOf(1, 1); !m.Walkover() || m.Winner() != ms[0].A {
+	webtest.MustContain(t, r.Body, "fertig, kampflos")
+	if m := f.MatchOf(1, 1); !m.Walkover() || m.Winner() != ms[0].A {
 		t.Fatalf("inline walkover saved %+v", m.Result)
 	}
 	// The match page's quick form: "kampflos" in full.
-	r = f.helper.post(round+"/matches/2/result", url.Values{"version": {strconv.Itoa(ms[1].Version)},
+	r = f.Helper.Post(round+"/matches/2/result", url.Values{"version": {strconv.Itoa(ms[1].Version)},
 		"winner": {strconv.Itoa(int(ms[1].B))}, "bummerl": {"Kampflos"}})
-	if r.status != http.StatusSeeOther {
-		t.Fatalf("quick walkover: %d\n%s", r.status, r.body)
+	if r.Status != http.StatusSeeOther {
+		t.Fatalf("quick walkover: %d\n%s", r.Status, r.Body)
 	}
-	r = f.helper.get(r.location())
-	mustContain(t, r.body, "fertig, kampflos", `value="k"`)
+	r = f.Helper.Get(r.Location())
+	webtest.MustContain(t, r.Body, "fertig, kampflos", `value="k"`)
 	// The API.
-	r = f.api.api(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/rounds/1/matches/3/result", f.anna,
+	r = f.API.API(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/rounds/1/matches/3/result", f.Anna,
 		map[string]any{"version": ms[2].Version, "winner": ms[2].A, "walkover": true})
-	if r.status != http.StatusOK {
-		t.Fatalf("API walkover: %d %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("API walkover: %d %s", r.Status, r.Body)
 	}
-	mustContain(t, r.body, `"walkover":true`)
-	r = f.api.api(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/rounds/1/matches/4/result", f.anna,
+	webtest.MustContain(t, r.Body, `"walkover":true`)
+	r = f.API.API(http.MethodPut, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/rounds/1/matches/4/result", f.Anna,
 		map[string]any{"version": ms[3].Version, "winner": ms[3].A, "walkover": true, "bummerl": []int{2, 0}})
-	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "walkover_with_score" {
-		t.Fatalf("API walkover with a score: %d %s", r.status, r.body)
+	if e := webtest.Decode[apiError](t, r); r.Status != http.StatusUnprocessableEntity || e.Code != "walkover_with_score" {
+		t.Fatalf("API walkover with a score: %d %s", r.Status, r.Body)
 	}
 	// Everywhere it is shown.
-	mustContain(t, f.app.client().get(round).body, "fertig, kampflos")
-	mustContain(t, f.helper.get(f.path+"/print/rounds/1").body, "fertig, kampflos")
-	mustContain(t, f.app.client().get(f.path+"/card/"+strconv.Itoa(int(ms[0].B))).body, "kampflos")
-	mustContain(t, f.app.client().get(f.path+"/screen").body, "kampflos")
-	en := f.app.client()
-	en.get(f.path + "/rounds/1?lang=en")
-	mustContain(t, en.get(round).body, "done, walkover")
+	webtest.MustContain(t, f.App.Client().Get(round).Body, "fertig, kampflos")
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/print/rounds/1").Body, "fertig, kampflos")
+	webtest.MustContain(t, f.App.Client().Get(f.Path+"/card/"+strconv.Itoa(int(ms[0].B))).Body, "kampflos")
+	webtest.MustContain(t, f.App.Client().Get(f.Path+"/screen").Body, "kampflos")
+	en := f.App.Client()
+	en.Get(f.Path + "/rounds/1?lang=en")
+	webtest.MustContain(t, en.Get(round).Body, "done, walkover")
 	// Corrected to a played result like any other.
-	m := f.matchOf(1, 1)
-	r = f.helper.htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(m.Version)},
+	m := f.MatchOf(1, 1)
+	r = f.Helper.Htmx(round+"/matches/1/inline", url.Values{"version": {strconv.Itoa(m.Version)},
 		"winner": {strconv.Itoa(int(m.B))}, "bummerl": {"2:1"}})
-	if r.status != http.StatusOK {
-		t.Fatalf("correction: %d", r.status)
+	if r.Status != http.StatusOK {
+		t.Fatalf("correction: %d", r.Status)
 	}
-	if m := f.matchOf(1, 1); m.Walkover() || m.Winner() != ms[0].B {
+	if m := f.MatchOf(1, 1); m.Walkover() || m.Winner() != ms[0].B {
 		t.Fatalf("corrected %+v", m.Result)
 	}
 }

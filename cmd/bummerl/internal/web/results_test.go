@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/tournament"
 )
@@ -44,18 +45,18 @@ func TestQuickResult(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-			f.drawDigital()
-			m := f.firstPlayable(1)
+			f.DrawDigital()
+			m := f.FirstPlayable(1)
 			if tc.stale { // another helper starts the match first
-				f.org.post(matchURL(matchRef{f.id, 1, m.No})+"/start", url.Values{"table": {"3"}, "version": {strconv.Itoa(m.Version)}})
+				f.Org.Post(matchURL(matchRef{f.ID, 1, m.No})+"/start", url.Values{"table": {"3"}, "version": {strconv.Itoa(m.Version)}})
 			}
-			r := f.quick(f.helper, 1, m, tc.winner(m), tc.score)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%s", r.status, tc.status, r.body)
+			r := f.Quick(f.Helper, 1, m, tc.winner(m), tc.score)
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d\n%s", r.Status, tc.status, r.Body)
 			}
-			got := f.matchOf(1, m.No)
+			got := f.MatchOf(1, m.No)
 			if tc.status != http.StatusSeeOther {
-				mustContain(t, r.body, tc.message, `value="`+tc.score+`"`)
+				webtest.MustContain(t, r.Body, tc.message, `value="`+tc.score+`"`)
 				if got.Result != nil {
 					t.Errorf("refused result saved: %+v", got.Result)
 				}
@@ -65,10 +66,10 @@ func TestQuickResult(t *testing.T) {
 			if got.Result == nil || got.Result.Winner != w {
 				t.Fatalf("result %+v, want winner %d", got.Result, w)
 			}
-			page := f.helper.get(r.location()).body
+			page := f.Helper.Get(r.Location()).Body
 			// Winner first, as typed: "2:1", not the seats' "1:2".
 			won := map[bool]string{true: "2:0", false: "2:1"}[tc.score == "2-0"]
-			mustContain(t, page, `data-testid="saved"`, "Eingetragen: Sieger Karte "+strconv.Itoa(int(w))+" (", "), "+won+"<")
+			webtest.MustContain(t, page, `data-testid="saved"`, "Eingetragen: Sieger Karte "+strconv.Itoa(int(w))+" (", "), "+won+"<")
 			// Bummerl are stored by seat: A's first.
 			want := map[bool][2]int{true: {2, 0}, false: {1, 2}}[tc.score == "2-0"]
 			if got.Result.Bummerl != want {
@@ -82,17 +83,17 @@ func TestQuickResult(t *testing.T) {
 // one is chosen, and a score without a winner is refused in plain words.
 func TestQuickResultNoDefaultWinner(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	path := matchURL(matchRef{f.id, 1, m.No})
-	page := f.helper.get(path).body
-	mustContain(t, page, `<option value="" selected>– Sieger wählen –</option>`)
-	r := f.helper.post(path+"/result", url.Values{"winner": {""}, "bummerl": {"2:1"}, "version": {strconv.Itoa(m.Version)}})
-	if r.status != http.StatusUnprocessableEntity {
-		t.Fatalf("status %d, want 422\n%s", r.status, r.body)
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	path := matchURL(matchRef{f.ID, 1, m.No})
+	page := f.Helper.Get(path).Body
+	webtest.MustContain(t, page, `<option value="" selected>– Sieger wählen –</option>`)
+	r := f.Helper.Post(path+"/result", url.Values{"winner": {""}, "bummerl": {"2:1"}, "version": {strconv.Itoa(m.Version)}})
+	if r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422\n%s", r.Status, r.Body)
 	}
-	mustContain(t, r.body, "Bitte den Sieger wählen.", `value="2:1"`)
-	if got := f.matchOf(1, m.No); got.Result != nil {
+	webtest.MustContain(t, r.Body, "Bitte den Sieger wählen.", `value="2:1"`)
+	if got := f.MatchOf(1, m.No); got.Result != nil {
 		t.Errorf("result without a winner saved: %+v", got.Result)
 	}
 }
@@ -120,13 +121,13 @@ func TestSheetResult(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-			f.drawDigital()
-			m := f.firstPlayable(1)
-			r := f.helper.post(matchURL(matchRef{f.id, 1, m.No})+"/sheet", sheetForm(m.Version, tc.deals...))
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%s", r.status, tc.status, r.body)
+			f.DrawDigital()
+			m := f.FirstPlayable(1)
+			r := f.Helper.Post(matchURL(matchRef{f.ID, 1, m.No})+"/sheet", sheetForm(m.Version, tc.deals...))
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d\n%s", r.Status, tc.status, r.Body)
 			}
-			got := f.matchOf(1, m.No)
+			got := f.MatchOf(1, m.No)
 			if tc.status == http.StatusSeeOther {
 				if got.Result == nil || got.Result.Winner != m.B || got.Result.Bummerl != [2]int{1, 2} || len(got.Result.Sheet) != len(good) {
 					t.Fatalf("result %+v", got.Result)
@@ -135,7 +136,7 @@ func TestSheetResult(t *testing.T) {
 					t.Errorf("deal 4: %+v", got.Result.Sheet[3])
 				}
 				// The correction form starts from the saved sheet.
-				mustContain(t, f.helper.get(r.location()).body, `<option value="closing_failed" selected>`)
+				webtest.MustContain(t, f.Helper.Get(r.Location()).Body, `<option value="closing_failed" selected>`)
 				return
 			}
 			if got.Result != nil {
@@ -143,27 +144,27 @@ func TestSheetResult(t *testing.T) {
 			}
 			if tc.row >= 0 {
 				id := "error-deal" + strconv.Itoa(tc.row)
-				if msg := testidText(t, r.body, id); !strings.Contains(msg, tc.message) {
+				if msg := webtest.TestidText(t, r.Body, id); !strings.Contains(msg, tc.message) {
 					t.Errorf("message at row %d: %q, want %q", tc.row+1, msg, tc.message)
 				}
 				// On a phone the row may be off-screen: the top of the page
 				// names it and links to it; the row keeps its tint.
 				deal := "deal-" + strconv.Itoa(tc.row+1)
-				top := strings.Index(r.body, `data-testid="sheet-errors"`)
-				if top < 0 || top > strings.Index(r.body, `data-testid="quick-form"`) {
-					t.Fatalf("no error summary above the forms:\n%s", r.body)
+				top := strings.Index(r.Body, `data-testid="sheet-errors"`)
+				if top < 0 || top > strings.Index(r.Body, `data-testid="quick-form"`) {
+					t.Fatalf("no error summary above the forms:\n%s", r.Body)
 				}
-				mustContain(t, r.body[top:strings.Index(r.body, `data-testid="quick-form"`)], "Der Spielzettel wurde nicht gespeichert", `href="#`+deal+`"`, "Spiel "+strconv.Itoa(tc.row+1)+"</a>")
-				mustContain(t, r.body, `<tr id="`+deal+`" data-testid="deal`+strconv.Itoa(tc.row)+`" class="invalid">`)
+				webtest.MustContain(t, r.Body[top:strings.Index(r.Body, `data-testid="quick-form"`)], "Der Spielzettel wurde nicht gespeichert", `href="#`+deal+`"`, "Spiel "+strconv.Itoa(tc.row+1)+"</a>")
+				webtest.MustContain(t, r.Body, `<tr id="`+deal+`" data-testid="deal`+strconv.Itoa(tc.row)+`" class="invalid">`)
 			} else {
-				if msg := testidText(t, r.body, "form-error"); !strings.Contains(msg, tc.message) {
+				if msg := webtest.TestidText(t, r.Body, "form-error"); !strings.Contains(msg, tc.message) {
 					t.Errorf("message %q, want %q", msg, tc.message)
 				}
-				mustNotContain(t, r.body, `data-testid="sheet-errors"`)
+				webtest.MustNotContain(t, r.Body, `data-testid="sheet-errors"`)
 			}
 			// The input is kept: every case starts with a deal of 3 points.
 			if len(tc.deals) > 0 {
-				mustContain(t, r.body, `id="f-deal0_points" aria-invalid="false" aria-label="Spiel 1: Punkte"><option value="">–</option><option value="1">1</option><option value="2">2</option><option value="3" selected>`)
+				webtest.MustContain(t, r.Body, `id="f-deal0_points" aria-invalid="false" aria-label="Spiel 1: Punkte"><option value="">–</option><option value="1">1</option><option value="2">2</option><option value="3" selected>`)
 			}
 		})
 	}
@@ -171,52 +172,52 @@ func TestSheetResult(t *testing.T) {
 
 func TestMoreSheetRows(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
 	form := sheetForm(m.Version, "1/3/declared")
 	form.Set("more", "1")
-	r := f.helper.post(matchURL(matchRef{f.id, 1, m.No})+"/sheet", form)
-	if r.status != http.StatusOK || f.matchOf(1, m.No).Result != nil {
-		t.Fatalf("more rows: %d", r.status)
+	r := f.Helper.Post(matchURL(matchRef{f.ID, 1, m.No})+"/sheet", form)
+	if r.Status != http.StatusOK || f.MatchOf(1, m.No).Result != nil {
+		t.Fatalf("more rows: %d", r.Status)
 	}
-	mustContain(t, r.body, `name="rows" value="28"`, `data-testid="deal27"`, `<option value="declared" selected>`)
+	webtest.MustContain(t, r.Body, `name="rows" value="28"`, `data-testid="deal27"`, `<option value="declared" selected>`)
 }
 
 func TestCorrectResult(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	m := f.firstPlayable(1)
-	f.quick(f.helper, 1, m, m.A, "2:0")
+	f.DrawDigital()
+	m := f.FirstPlayable(1)
+	f.Quick(f.Helper, 1, m, m.A, "2:0")
 
 	// Two helpers correct the same result: the second is told, not overwritten.
-	m = f.matchOf(1, m.No)
-	if r := f.quick(f.helper, 1, m, m.B, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("correction: %d", r.status)
+	m = f.MatchOf(1, m.No)
+	if r := f.Quick(f.Helper, 1, m, m.B, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("correction: %d", r.Status)
 	}
-	r := f.quick(f.org, 1, m, m.A, "2:1")
-	if r.status != http.StatusConflict {
-		t.Fatalf("second correction with the old version: %d", r.status)
+	r := f.Quick(f.Org, 1, m, m.A, "2:1")
+	if r.Status != http.StatusConflict {
+		t.Fatalf("second correction with the old version: %d", r.Status)
 	}
 	// The form shows the current result and carries its version.
-	cur := f.matchOf(1, m.No)
-	mustContain(t, r.body, "Inzwischen geändert", "Eingetragen: Sieger Karte "+strconv.Itoa(int(m.B)),
+	cur := f.MatchOf(1, m.No)
+	webtest.MustContain(t, r.Body, "Inzwischen geändert", "Eingetragen: Sieger Karte "+strconv.Itoa(int(m.B)),
 		`name="version" value="`+strconv.Itoa(cur.Version)+`"`)
 	if cur.Result.Winner != m.B {
 		t.Fatalf("winner %d after the conflict, want %d", cur.Result.Winner, m.B)
 	}
 
 	// After the next draw the result is fixed until that draw is undone.
-	f.finishRound(1)
-	f.drawDigital()
-	cur = f.matchOf(1, m.No)
-	r = f.quick(f.helper, 1, cur, cur.A, "2:0")
-	if r.status != http.StatusConflict || !strings.Contains(r.body, "Runde 2 ist schon ausgelost; zuerst deren Auslosung zurücknehmen") {
-		t.Fatalf("correction after the next draw: %d\n%s", r.status, r.body)
+	f.FinishRound(1)
+	f.DrawDigital()
+	cur = f.MatchOf(1, m.No)
+	r = f.Quick(f.Helper, 1, cur, cur.A, "2:0")
+	if r.Status != http.StatusConflict || !strings.Contains(r.Body, "Runde 2 ist schon ausgelost; zuerst deren Auslosung zurücknehmen") {
+		t.Fatalf("correction after the next draw: %d\n%s", r.Status, r.Body)
 	}
-	mustContain(t, f.helper.get(matchURL(matchRef{f.id, 1, m.No})).body, "Für diese Partie gibt es nichts einzutragen.")
-	f.org.post(f.path+"/draw/undo", url.Values{"round": {"2"}})
-	if r := f.quick(f.helper, 1, cur, cur.A, "2:0"); r.status != http.StatusSeeOther {
-		t.Fatalf("correction after the undo: %d", r.status)
+	webtest.MustContain(t, f.Helper.Get(matchURL(matchRef{f.ID, 1, m.No})).Body, "Für diese Partie gibt es nichts einzutragen.")
+	f.Org.Post(f.Path+"/draw/undo", url.Values{"round": {"2"}})
+	if r := f.Quick(f.Helper, 1, cur, cur.A, "2:0"); r.Status != http.StatusSeeOther {
+		t.Fatalf("correction after the undo: %d", r.Status)
 	}
 }
 
@@ -224,44 +225,44 @@ func TestCorrectResult(t *testing.T) {
 // version seen, under the rules of a correction (P-5).
 func TestClearResult(t *testing.T) {
 	tests := map[string]struct {
-		client  func(f fixture) *testClient
+		client  func(f webtest.Fixture) *webtest.Client
 		stale   bool // the result is corrected after the confirmation page was opened
 		drawn   bool // the next round is drawn meanwhile
 		status  int
 		message string
 	}{
-		"helper":     {func(f fixture) *testClient { return f.helper }, false, false, http.StatusSeeOther, ""},
-		"organiser":  {func(f fixture) *testClient { return f.org }, false, false, http.StatusSeeOther, ""},
-		"stale":      {func(f fixture) *testClient { return f.helper }, true, false, http.StatusConflict, "Inzwischen geändert"},
-		"next drawn": {func(f fixture) *testClient { return f.org }, false, true, http.StatusConflict, "Auslosung"},
-		"anonymous":  {func(f fixture) *testClient { return f.app.client() }, false, false, http.StatusUnauthorized, ""},
+		"helper":     {func(f webtest.Fixture) *webtest.Client { return f.Helper }, false, false, http.StatusSeeOther, ""},
+		"organiser":  {func(f webtest.Fixture) *webtest.Client { return f.Org }, false, false, http.StatusSeeOther, ""},
+		"stale":      {func(f webtest.Fixture) *webtest.Client { return f.Helper }, true, false, http.StatusConflict, "Inzwischen geändert"},
+		"next drawn": {func(f webtest.Fixture) *webtest.Client { return f.Org }, false, true, http.StatusConflict, "Auslosung"},
+		"anonymous":  {func(f webtest.Fixture) *webtest.Client { return f.App.Client() }, false, false, http.StatusUnauthorized, ""},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, nil, 1, 1, 1, 1, 1)
-			f.drawDigital()
-			m := f.firstPlayable(1)
-			f.quick(f.helper, 1, m, m.A, "2:0")
-			path := matchURL(matchRef{f.id, 1, m.No})
-			mustContain(t, f.helper.get(path).body, `href="`+path+`/clear"`)
-			confirm := f.helper.get(path + "/clear")
-			version := f.matchOf(1, m.No).Version
-			mustContain(t, confirm.body, `data-testid="clear-form"`, `name="version" value="`+strconv.Itoa(version)+`"`)
+			f.DrawDigital()
+			m := f.FirstPlayable(1)
+			f.Quick(f.Helper, 1, m, m.A, "2:0")
+			path := matchURL(matchRef{f.ID, 1, m.No})
+			webtest.MustContain(t, f.Helper.Get(path).Body, `href="`+path+`/clear"`)
+			confirm := f.Helper.Get(path + "/clear")
+			version := f.MatchOf(1, m.No).Version
+			webtest.MustContain(t, confirm.Body, `data-testid="clear-form"`, `name="version" value="`+strconv.Itoa(version)+`"`)
 			if tc.stale {
-				f.quick(f.org, 1, f.matchOf(1, m.No), m.B, "2:1")
+				f.Quick(f.Org, 1, f.MatchOf(1, m.No), m.B, "2:1")
 			}
 			if tc.drawn {
-				f.finishRound(1)
-				f.drawDigital()
+				f.FinishRound(1)
+				f.DrawDigital()
 			}
-			before := f.matchOf(1, m.No).Result
-			r := tc.client(f).post(path+"/clear", url.Values{"version": {strconv.Itoa(version)}})
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%s", r.status, tc.status, r.body)
+			before := f.MatchOf(1, m.No).Result
+			r := tc.client(f).Post(path+"/clear", url.Values{"version": {strconv.Itoa(version)}})
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d\n%s", r.Status, tc.status, r.Body)
 			}
-			after := f.matchOf(1, m.No).Result
+			after := f.MatchOf(1, m.No).Result
 			if tc.status != http.StatusSeeOther {
-				mustContain(t, r.body, tc.message)
+				webtest.MustContain(t, r.Body, tc.message)
 				if after == nil || after.Winner != before.Winner {
 					t.Errorf("refused clear changed the result: %+v → %+v", before, after)
 				}
@@ -270,7 +271,7 @@ func TestClearResult(t *testing.T) {
 			if after != nil {
 				t.Errorf("result still there: %+v", after)
 			}
-			mustContain(t, tc.client(f).get(r.location()).body, "Ergebnis gelöscht.")
+			webtest.MustContain(t, tc.client(f).Get(r.Location()).Body, "Ergebnis gelöscht.")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -17,36 +18,36 @@ import (
 // to a weaker group fails; a route added without routeGroup.add fails too.
 func TestRouteAccess(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	helper := app.loggedIn("Hans", store.Helper)
-	hans, err := app.store.CheckPassword(t.Context(), "Hans", "Hans-password")
+	org := app.LoggedIn("Anna", store.Organiser)
+	helper := app.LoggedIn("Hans", store.Helper)
+	hans, err := app.Store.CheckPassword(t.Context(), "Hans", "Hans-password")
 	if err != nil {
 		t.Fatal(err)
 	}
-	helperToken, err := app.store.NewAPIToken(t.Context(), hans.ID, "script")
+	helperToken, err := app.Store.NewAPIToken(t.Context(), hans.ID, "script")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tour := org.createTournament(settingsForm(nil))
+	tour := org.CreateTournament(webtest.SettingsForm(nil))
 	id := strings.TrimPrefix(tour, "/t/")
 
 	// Each way a helper can ask; the API ones only on API routes.
-	helperAs := map[string]func(method, path string) response{
-		"session": func(method, path string) response {
-			return helper.request(method, path, nil, map[string]string{"X-CSRF-Token": helper.csrf()})
+	helperAs := map[string]func(method, path string) webtest.Response{
+		"session": func(method, path string) webtest.Response {
+			return helper.Request(method, path, nil, map[string]string{"X-CSRF-Token": helper.CSRF()})
 		},
-		"basic": func(method, path string) response {
-			return app.client().api(method, path, basic("Hans", "Hans-password"), nil)
+		"basic": func(method, path string) webtest.Response {
+			return app.Client().API(method, path, webtest.Basic("Hans", "Hans-password"), nil)
 		},
-		"bearer": func(method, path string) response {
-			return app.client().api(method, path, "Bearer "+helperToken, nil)
+		"bearer": func(method, path string) webtest.Response {
+			return app.Client().API(method, path, "Bearer "+helperToken, nil)
 		},
 	}
 
 	levels := map[access]map[string]bool{public: {}, staff: {}, organiser: {}}
-	for _, r := range app.echo.Routes() {
+	for _, r := range echoOf(app).Routes() {
 		key := r.Method + " " + r.Path
-		level, ok := app.s.access[key]
+		level, ok := serverOf(app).access[key]
 		if !ok {
 			t.Errorf("%s: registered without an access level", key)
 			continue
@@ -58,40 +59,40 @@ func TestRouteAccess(t *testing.T) {
 		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1").Replace(r.Path)
 		api := strings.HasPrefix(path, "/api/")
 		t.Run(key, func(t *testing.T) {
-			anon := app.client()
-			got := anon.request(r.Method, path, nil, nil)
+			anon := app.Client()
+			got := anon.Request(r.Method, path, nil, nil)
 			switch {
 			case api || r.Method != http.MethodGet:
-				if got.status != http.StatusUnauthorized {
-					t.Errorf("anonymous: status %d, want 401", got.status)
+				if got.Status != http.StatusUnauthorized {
+					t.Errorf("anonymous: status %d, want 401", got.Status)
 				}
 			default:
-				if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
-					t.Errorf("anonymous: %d %q, want 303 to the login", got.status, got.location())
+				if got.Status != http.StatusSeeOther || !strings.HasPrefix(got.Location(), "/login?next=") {
+					t.Errorf("anonymous: %d %q, want 303 to the login", got.Status, got.Location())
 				}
 			}
 			if api {
-				if got := anon.api(r.Method, path, "Bearer not-a-token", nil); got.status != http.StatusUnauthorized {
-					t.Errorf("unknown token: status %d, want 401", got.status)
+				if got := anon.API(r.Method, path, "Bearer not-a-token", nil); got.Status != http.StatusUnauthorized {
+					t.Errorf("unknown token: status %d, want 401", got.Status)
 				}
-				if got := anon.api(r.Method, path, basic("Hans", "wrong-password"), nil); got.status != http.StatusUnauthorized {
-					t.Errorf("wrong password: status %d, want 401", got.status)
+				if got := anon.API(r.Method, path, webtest.Basic("Hans", "wrong-password"), nil); got.Status != http.StatusUnauthorized {
+					t.Errorf("wrong password: status %d, want 401", got.Status)
 				}
 				// Every API route guesses once from this address: past the
 				// free attempts the address would wait (429) for the helper's
 				// right password below, so the wait is let pass.
-				app.clock.Add(maxWait + time.Second)
+				app.Clock.Add(maxWait + time.Second)
 			}
 			for how, ask := range helperAs {
 				if how != "session" && !api {
 					continue
 				}
 				h := ask(r.Method, path)
-				if level == organiser && h.status != http.StatusForbidden {
-					t.Errorf("helper (%s) on an organiser route: status %d, want 403", how, h.status)
+				if level == organiser && h.Status != http.StatusForbidden {
+					t.Errorf("helper (%s) on an organiser route: status %d, want 403", how, h.Status)
 				}
-				if level == staff && (h.status == http.StatusForbidden || h.status == http.StatusUnauthorized) {
-					t.Errorf("helper (%s) on a staff route: status %d", how, h.status)
+				if level == staff && (h.Status == http.StatusForbidden || h.Status == http.StatusUnauthorized) {
+					t.Errorf("helper (%s) on a staff route: status %d", how, h.Status)
 				}
 			}
 		})
@@ -181,9 +182,9 @@ func TestRouteAccess(t *testing.T) {
 // browser's request without the CSRF token, even from an organiser.
 func TestStateChangesNeedCSRF(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	id := strings.TrimPrefix(org.createTournament(settingsForm(nil)), "/t/")
-	for _, r := range app.echo.Routes() {
+	org := app.LoggedIn("Anna", store.Organiser)
+	id := strings.TrimPrefix(org.CreateTournament(webtest.SettingsForm(nil)), "/t/")
+	for _, r := range echoOf(app).Routes() {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			continue
 		}
@@ -191,19 +192,19 @@ func TestStateChangesNeedCSRF(t *testing.T) {
 			continue // judges the posted record and changes nothing: no CSRF token (referee_api.go)
 		}
 		path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "1", ":round", "1", ":match", "1").Replace(r.Path)
-		got := org.request(r.Method, path, nil, nil)
-		if got.status != http.StatusForbidden {
-			t.Errorf("%s %s without a CSRF token: status %d, want 403", r.Method, r.Path, got.status)
+		got := org.Request(r.Method, path, nil, nil)
+		if got.Status != http.StatusForbidden {
+			t.Errorf("%s %s without a CSRF token: status %d, want 403", r.Method, r.Path, got.Status)
 		}
 	}
-	if n, err := app.store.CountUsers(t.Context()); err != nil || n != 1 {
+	if n, err := app.Store.CountUsers(t.Context()); err != nil || n != 1 {
 		t.Errorf("users after refused posts: %d, %v", n, err)
 	}
 }
 
 func TestStatic(t *testing.T) {
 	app := newTestApp(t)
-	c := app.client()
+	c := app.Client()
 	tests := map[string]struct {
 		method, path string
 		status       int
@@ -218,9 +219,9 @@ func TestStatic(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := c.request(tc.method, tc.path, nil, nil)
-			if r.status != tc.status || !strings.Contains(r.header.Get("Content-Type"), tc.contentType) {
-				t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, r.status, r.header.Get("Content-Type"), tc.status, tc.contentType)
+			r := c.Request(tc.method, tc.path, nil, nil)
+			if r.Status != tc.status || !strings.Contains(r.Header.Get("Content-Type"), tc.contentType) {
+				t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, r.Status, r.Header.Get("Content-Type"), tc.status, tc.contentType)
 			}
 		})
 	}

@@ -13,19 +13,19 @@ import (
 // "Sieger – Verlierer kampflos". German and English.
 func TestScreenResultsWinnerFirst(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "16"}, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	ros := newRoster(f.load())
-	m1, m2 := f.matchOf(1, 1), f.matchOf(1, 2)
-	if r := f.quick(f.helper, 1, m1, m1.B, "2:1"); r.status != http.StatusSeeOther {
-		t.Fatalf("result: %d", r.status)
+	f.DrawDigital()
+	ros := newRoster(f.Load())
+	m1, m2 := f.MatchOf(1, 1), f.MatchOf(1, 2)
+	if r := f.Quick(f.Helper, 1, m1, m1.B, "2:1"); r.Status != http.StatusSeeOther {
+		t.Fatalf("result: %d", r.Status)
 	}
-	if r := f.quick(f.helper, 1, m2, m2.A, "k"); r.status != http.StatusSeeOther {
-		t.Fatalf("walkover: %d", r.status)
+	if r := f.Quick(f.Helper, 1, m2, m2.A, "k"); r.Status != http.StatusSeeOther {
+		t.Fatalf("walkover: %d", r.Status)
 	}
 	a1, b1 := ros.holder(m1.A).Name, ros.holder(m1.B).Name
 	a2, b2 := ros.holder(m2.A).Name, ros.holder(m2.B).Name
 	for _, lang := range []string{"de", "en"} {
-		page := f.app.client().get(f.path + "/screen?" + url.Values{"lang": {lang}}.Encode()).body
+		page := f.App.Client().Get(f.Path + "/screen?" + url.Values{"lang": {lang}}.Encode()).Body
 		var lines []string
 		for _, li := range strings.Split(page, `data-testid="screen-result">`)[1:] {
 			lines = append(lines, visibleText(li[:strings.Index(li, "</li>")]))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/season"
 	"bummerl/store"
 )
@@ -16,59 +17,59 @@ import (
 // season standings carry names and no phone (issue 24).
 func TestAPISeason(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	app.addUser("Hans", store.Helper)
-	anna, hans := basic("Anna", "Anna-password"), basic("Hans", "Hans-password")
-	c := app.client()
-	r := c.api(http.MethodPost, "/api/tournaments", anna, map[string]any{"name": "Abend 1", "cards": 4, "max_cards": 2,
+	app.AddUser("Anna", store.Organiser)
+	app.AddUser("Hans", store.Helper)
+	anna, hans := webtest.Basic("Anna", "Anna-password"), webtest.Basic("Hans", "Hans-password")
+	c := app.Client()
+	r := c.API(http.MethodPost, "/api/tournaments", anna, map[string]any{"name": "Abend 1", "cards": 4, "max_cards": 2,
 		"prizes": []string{"Gans", "Wein"}})
-	if r.status != http.StatusCreated {
-		t.Fatalf("create: %d %s", r.status, r.body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
 	}
-	id := decode[tournamentJSON](t, r).ID
+	id := webtest.Decode[tournamentJSON](t, r).ID
 	for _, name := range []string{"Fränz Huber", "Maria Groß"} {
-		if r := c.api(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/sales", hans,
-			map[string]any{"name": name, "phone": "0664 1234567", "count": 1}); r.status != http.StatusCreated {
-			t.Fatalf("sell %s: %d %s", name, r.status, r.body)
+		if r := c.API(http.MethodPost, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/sales", hans,
+			map[string]any{"name": name, "phone": "0664 1234567", "count": 1}); r.Status != http.StatusCreated {
+			t.Fatalf("sell %s: %d %s", name, r.Status, r.Body)
 		}
 	}
-	if r := c.api(http.MethodGet, "/api/persons?q=gross", "", nil); r.status != http.StatusUnauthorized {
-		t.Errorf("anonymous register: %d", r.status)
+	if r := c.API(http.MethodGet, "/api/persons?q=gross", "", nil); r.Status != http.StatusUnauthorized {
+		t.Errorf("anonymous register: %d", r.Status)
 	}
-	r = c.api(http.MethodGet, "/api/persons?q="+url.QueryEscape("franz HÜBER"), hans, nil)
-	found := decode[[]store.Person](t, r)
-	if r.status != http.StatusOK || len(found) != 1 || found[0].Name != "Fränz Huber" {
-		t.Fatalf("typeahead: %d %s", r.status, r.body)
+	r = c.API(http.MethodGet, "/api/persons?q="+url.QueryEscape("franz HÜBER"), hans, nil)
+	found := webtest.Decode[[]store.Person](t, r)
+	if r.Status != http.StatusOK || len(found) != 1 || found[0].Name != "Fränz Huber" {
+		t.Fatalf("typeahead: %d %s", r.Status, r.Body)
 	}
-	if r := c.api(http.MethodGet, "/api/persons?q=gross", hans, nil); !strings.Contains(r.body, "Maria Groß") {
-		t.Errorf("ß/ss: %s", r.body)
+	if r := c.API(http.MethodGet, "/api/persons?q=gross", hans, nil); !strings.Contains(r.Body, "Maria Groß") {
+		t.Errorf("ß/ss: %s", r.Body)
 	}
-	se, err := app.store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Cup", season.DefaultRules())
+	se, err := app.Store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Cup", season.DefaultRules())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := app.store.SetSeasonEvening(t.Context(), store.User{Name: "Anna"}, se.ID, id, true); err != nil {
+	if err := app.Store.SetSeasonEvening(t.Context(), store.User{Name: "Anna"}, se.ID, id, true); err != nil {
 		t.Fatal(err)
 	}
-	r = c.api(http.MethodGet, "/api/seasons/"+strconv.FormatInt(se.ID, 10), "", nil)
-	st := decode[store.SeasonTable](t, r)
-	if r.status != http.StatusOK || len(st.Evenings) != 1 || st.Played != 0 || len(st.Rows) != 0 {
-		t.Errorf("season before the evening is played: %d %s", r.status, r.body)
+	r = c.API(http.MethodGet, "/api/seasons/"+strconv.FormatInt(se.ID, 10), "", nil)
+	st := webtest.Decode[store.SeasonTable](t, r)
+	if r.Status != http.StatusOK || len(st.Evenings) != 1 || st.Played != 0 || len(st.Rows) != 0 {
+		t.Errorf("season before the evening is played: %d %s", r.Status, r.Body)
 	}
-	if strings.Contains(r.body, "0664") {
-		t.Errorf("a phone on the public season: %s", r.body)
+	if strings.Contains(r.Body, "0664") {
+		t.Errorf("a phone on the public season: %s", r.Body)
 	}
-	if r := c.api(http.MethodGet, "/api/seasons/99", "", nil); r.status != http.StatusNotFound {
-		t.Errorf("unknown season: %d", r.status)
+	if r := c.API(http.MethodGet, "/api/seasons/99", "", nil); r.Status != http.StatusNotFound {
+		t.Errorf("unknown season: %d", r.Status)
 	}
 }
 
 // finishAll draws and finishes every round of f's tournament.
-func finishAll(f fixture) {
-	f.t.Helper()
-	for round := 1; !f.load().Finished(); round++ {
-		f.drawDigital()
-		f.finishRound(round)
+func finishAll(f webtest.Fixture) {
+	f.T.Helper()
+	for round := 1; !f.Load().Finished(); round++ {
+		f.DrawDigital()
+		f.FinishRound(round)
 	}
 }
 
@@ -80,12 +81,12 @@ func finishAll(f fixture) {
 func TestSeasonPages(t *testing.T) {
 	f := newFixture(t, map[string]string{"cards": "4"})
 	for i, name := range []string{"Anna Berger", "Franz Huber", "Maria Groß", "Josef Wagner"} {
-		if r := f.org.post(f.path+"/sale", url.Values{"name": {name}, "phone": {"0664 99" + strconv.Itoa(i)}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("sale: %d", r.status)
+		if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {name}, "phone": {"0664 99" + strconv.Itoa(i)}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("sale: %d", r.Status)
 		}
 	}
 	seasons := func() int {
-		ses, err := f.app.store.Seasons(t.Context())
+		ses, err := f.App.Store.Seasons(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +99,7 @@ func TestSeasonPages(t *testing.T) {
 		}
 		return v
 	}
-	mustContain(t, f.org.get("/seasons/new").body, `value="20, 16, 13, 11, 9, 8, 7, 6"`)
+	webtest.MustContain(t, f.Org.Get("/seasons/new").Body, `value="20, 16, 13, 11, 9, 8, 7, 6"`)
 	for name, tc := range map[string]struct {
 		over  map[string]string
 		field string
@@ -110,76 +111,76 @@ func TestSeasonPages(t *testing.T) {
 		"name":     {map[string]string{"name": " "}, "name", "Der Name der Wertung fehlt"},
 		"best":     {map[string]string{"best": "drei"}, "best", "Zahl"},
 	} {
-		r := f.org.post("/seasons", form(tc.over))
-		if r.status != http.StatusUnprocessableEntity {
-			t.Errorf("%s: %d", name, r.status)
+		r := f.Org.Post("/seasons", form(tc.over))
+		if r.Status != http.StatusUnprocessableEntity {
+			t.Errorf("%s: %d", name, r.Status)
 		}
-		mustContain(t, r.body, tc.want, `data-testid="error-`+tc.field+`"`)
+		webtest.MustContain(t, r.Body, tc.want, `data-testid="error-`+tc.field+`"`)
 	}
 	if n := seasons(); n != 0 {
 		t.Fatalf("%d seasons after refusals", n)
 	}
-	r := f.org.post("/seasons", form(nil))
-	if r.status != http.StatusSeeOther || r.location() != "/seasons/1/edit" {
-		t.Fatalf("create: %d %s", r.status, r.location())
+	r := f.Org.Post("/seasons", form(nil))
+	if r.Status != http.StatusSeeOther || r.Location() != "/seasons/1/edit" {
+		t.Fatalf("create: %d %s", r.Status, r.Location())
 	}
-	id := strconv.FormatInt(f.id, 10)
-	mustContain(t, f.org.get("/seasons/1/edit").body, `data-testid="evening-in-`+id+`"`)
-	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {"999"}, "in": {"1"}}); r.status != http.StatusNotFound {
-		t.Errorf("unknown tournament: %d", r.status)
+	id := strconv.FormatInt(f.ID, 10)
+	webtest.MustContain(t, f.Org.Get("/seasons/1/edit").Body, `data-testid="evening-in-`+id+`"`)
+	if r := f.Org.Post("/seasons/1/evenings", url.Values{"tournament": {"999"}, "in": {"1"}}); r.Status != http.StatusNotFound {
+		t.Errorf("unknown tournament: %d", r.Status)
 	} else {
-		mustContain(t, r.body, `data-testid="evening-problem"`)
+		webtest.MustContain(t, r.Body, `data-testid="evening-problem"`)
 	}
-	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {"x"}, "in": {"1"}}); r.status != http.StatusBadRequest {
-		t.Errorf("bad tournament: %d", r.status)
+	if r := f.Org.Post("/seasons/1/evenings", url.Values{"tournament": {"x"}, "in": {"1"}}); r.Status != http.StatusBadRequest {
+		t.Errorf("bad tournament: %d", r.Status)
 	}
-	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"1"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("add the evening: %d %s", r.status, r.body)
+	if r := f.Org.Post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("add the evening: %d %s", r.Status, r.Body)
 	}
-	anon := f.app.client()
-	r = anon.get("/seasons/1")
-	mustContain(t, r.body, "Jahreswertung nach 0 von 1 Abenden", `data-testid="season-empty"`, "Preisschnapsen Hinterbrühl")
+	anon := f.App.Client()
+	r = anon.Get("/seasons/1")
+	webtest.MustContain(t, r.Body, "Jahreswertung nach 0 von 1 Abenden", `data-testid="season-empty"`, "Preisschnapsen Hinterbrühl")
 
 	finishAll(f)
 	for _, path := range []string{"/seasons", "/seasons/1", "/seasons/1/print", "/seasons/1/standings.csv"} {
-		r := anon.get(path)
-		if r.status != http.StatusOK {
-			t.Errorf("%s: %d", path, r.status)
+		r := anon.Get(path)
+		if r.Status != http.StatusOK {
+			t.Errorf("%s: %d", path, r.Status)
 		}
-		mustNotContain(t, r.body, "0664")
+		webtest.MustNotContain(t, r.Body, "0664")
 	}
-	r = anon.get("/seasons/1")
-	mustContain(t, r.body, "Jahreswertung nach 1 von 1 Abenden", `data-testid="season-row-4"`,
+	r = anon.Get("/seasons/1")
+	webtest.MustContain(t, r.Body, "Jahreswertung nach 1 von 1 Abenden", `data-testid="season-row-4"`,
 		"Punkte für Platz 1–4: 20, 16, 13, 11; für die Teilnahme 2")
-	winner := f.load().Standings()[0]
-	wp, _ := f.load().Player(winner.Player)
-	mustContain(t, testidRow(t, r.body, "season-row-1"), wp.Name, "<strong>20</strong>")
-	mustContain(t, anon.get("/seasons/1/print").body, `data-testid="print-button"`)
-	rows := readCSV(t, anon.get("/seasons/1/standings.csv"))
+	winner := f.Load().Standings()[0]
+	wp, _ := f.Load().Player(winner.Player)
+	webtest.MustContain(t, testidRow(t, r.Body, "season-row-1"), wp.Name, "<strong>20</strong>")
+	webtest.MustContain(t, anon.Get("/seasons/1/print").Body, `data-testid="print-button"`)
+	rows := readCSV(t, anon.Get("/seasons/1/standings.csv"))
 	if len(rows) != 5 || rows[1][1] != wp.Name || rows[1][3] != "20" || rows[0][8] != "Preisschnapsen Hinterbrühl" {
 		t.Errorf("csv: %q", rows)
 	}
 
 	// The winner's phone names his place; the projector at the end the
 	// season's progress and top places.
-	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(winner.Card))).body, `data-testid="season-place"`,
+	webtest.MustContain(t, anon.Get(f.Path+"/card/"+strconv.Itoa(int(winner.Card))).Body, `data-testid="season-place"`,
 		"Platz 1 in der Jahreswertung Cup 2026")
-	mustContain(t, anon.get(f.path+"/screen").body, `data-testid="screen-season"`, "Cup 2026: Jahreswertung nach 1 von 1 Abenden", wp.Name)
+	webtest.MustContain(t, anon.Get(f.Path+"/screen").Body, `data-testid="screen-season"`, "Cup 2026: Jahreswertung nach 1 von 1 Abenden", wp.Name)
 
 	// New rules: the standings follow at once (never stored).
-	if r := f.org.post("/seasons/1/edit", form(map[string]string{"points": "30"})); r.status != http.StatusSeeOther {
-		t.Fatalf("rules: %d %s", r.status, r.body)
+	if r := f.Org.Post("/seasons/1/edit", form(map[string]string{"points": "30"})); r.Status != http.StatusSeeOther {
+		t.Fatalf("rules: %d %s", r.Status, r.Body)
 	}
-	mustContain(t, testidRow(t, anon.get("/seasons/1").body, "season-row-1"), "<strong>30</strong>")
-	if r := f.org.post("/seasons/1/edit", form(map[string]string{"best": "-1"})); r.status != http.StatusUnprocessableEntity {
-		t.Errorf("best -1: %d", r.status)
+	webtest.MustContain(t, testidRow(t, anon.Get("/seasons/1").Body, "season-row-1"), "<strong>30</strong>")
+	if r := f.Org.Post("/seasons/1/edit", form(map[string]string{"best": "-1"})); r.Status != http.StatusUnprocessableEntity {
+		t.Errorf("best -1: %d", r.Status)
 	}
-	if r := f.org.post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"0"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("remove the evening: %d", r.status)
+	if r := f.Org.Post("/seasons/1/evenings", url.Values{"tournament": {id}, "in": {"0"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("remove the evening: %d", r.Status)
 	}
-	mustContain(t, anon.get("/seasons/1").body, "Jahreswertung nach 0 von 0 Abenden")
-	if r := anon.get("/seasons/2"); r.status != http.StatusNotFound {
-		t.Errorf("unknown season: %d", r.status)
+	webtest.MustContain(t, anon.Get("/seasons/1").Body, "Jahreswertung nach 0 von 0 Abenden")
+	if r := anon.Get("/seasons/2"); r.Status != http.StatusNotFound {
+		t.Errorf("unknown season: %d", r.Status)
 	}
 }
 

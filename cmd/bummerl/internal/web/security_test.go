@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/domain/season"
 	"bummerl/domain/table"
@@ -29,7 +30,7 @@ import (
 // match and print pages all there.
 func TestPendingSeedSecret(t *testing.T) {
 	f := newFixture(t, nil, 2, 2, 1, 1, 1, 1) // all 8 cards: round 1 has four matches
-	id := strconv.FormatInt(f.id, 10)
+	id := strconv.FormatInt(f.ID, 10)
 	// What each route shows when its visitor may see it (before: while
 	// nothing is drawn, if that differs); the path gets ":" parameters
 	// filled in and the query given here.
@@ -136,27 +137,27 @@ func TestPendingSeedSecret(t *testing.T) {
 		"/practice/:token/replay":      {"", `data-testid="replay-deals"`, ""},
 		"/practice/:token/replay/why":  {"", `data-testid="replay-deals"`, ""},
 	}
-	if _, err := f.app.store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
+	if _, err := f.App.Store.NewAPIToken(t.Context(), 1, "Anzeigetafel"); err != nil { // token 1, for its pages
 		t.Fatal(err)
 	}
 	// Payout 1 and season 1, for their pages (issues 23, 24).
-	if _, err := f.app.store.RecordPayout(t.Context(), f.id, store.User{Name: "Anna"}, tournament.Payout{Prize: 1, To: "Spieler 1", Cents: 10000, Payment: tournament.Cash}); err != nil {
+	if _, err := f.App.Store.RecordPayout(t.Context(), f.ID, store.User{Name: "Anna"}, tournament.Payout{Prize: 1, To: "Spieler 1", Cents: 10000, Payment: tournament.Cash}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.app.store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Jahreswertung", season.DefaultRules()); err != nil {
+	if _, err := f.App.Store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Jahreswertung", season.DefaultRules()); err != nil {
 		t.Fatal(err)
 	}
 	var digital store.DigitalTable // played once round 1 is drawn
 	const practiceToken = "practice-0123456789abcdef"
-	clients := map[string]*testClient{"anonymous": f.app.client(), "helper": f.helper, "organiser": f.org}
+	clients := map[string]*webtest.Client{"anonymous": f.App.Client(), "helper": f.Helper, "organiser": f.Org}
 	level := map[string]access{"anonymous": public, "helper": staff, "organiser": organiser}
 	walk := func(stage string, drawn bool) {
-		pending := f.load().Pending
+		pending := f.Load().Pending
 		if pending == nil || pending.Seed == "" {
 			t.Fatalf("%s: no announced draw", stage)
 		}
 		walked := 0
-		for _, r := range f.app.echo.Routes() {
+		for _, r := range echoOf(f.App).Routes() {
 			// The stream never ends; it carries revision numbers and the
 			// public pages' parts walked here (TestLiveStream,
 			// TestLivePartsOneConnection).
@@ -179,49 +180,49 @@ func TestPendingSeedSecret(t *testing.T) {
 			path := strings.NewReplacer(":id", id, ":no", "1", ":pid", "1", ":uid", "2", ":tid", "1", ":sid", "1", ":round", "1", ":match", "1", ":file", "players.csv",
 				":token", token, ":table", strconv.FormatInt(digital.ID, 10), ":seat", "0").Replace(r.Path) + pg.query
 			for who, c := range clients {
-				got := c.get(path)
-				if strings.Contains(got.body, pending.Seed) {
+				got := c.Get(path)
+				if strings.Contains(got.Body, pending.Seed) {
 					t.Errorf("%s: GET %s: the announced seed is shown to the %s", stage, path, who)
 				}
-				allowed := f.app.s.access[r.Method+" "+r.Path] <= level[who]
+				allowed := serverOf(f.App).access[r.Method+" "+r.Path] <= level[who]
 				isAPI := strings.HasPrefix(path, "/api/")
 				switch {
 				case !allowed && who == "anonymous" && isAPI:
-					if got.status != http.StatusUnauthorized {
-						t.Errorf("%s: GET %s as %s: status %d, want 401", stage, path, who, got.status)
+					if got.Status != http.StatusUnauthorized {
+						t.Errorf("%s: GET %s as %s: status %d, want 401", stage, path, who, got.Status)
 					}
 				case !allowed && who == "anonymous":
-					if got.status != http.StatusSeeOther || !strings.HasPrefix(got.location(), "/login?next=") {
-						t.Errorf("%s: GET %s as %s: status %d to %q, want the login page", stage, path, who, got.status, got.location())
+					if got.Status != http.StatusSeeOther || !strings.HasPrefix(got.Location(), "/login?next=") {
+						t.Errorf("%s: GET %s as %s: status %d to %q, want the login page", stage, path, who, got.Status, got.Location())
 					}
 				case !allowed:
-					if got.status != http.StatusForbidden {
-						t.Errorf("%s: GET %s as %s: status %d, want 403", stage, path, who, got.status)
+					if got.Status != http.StatusForbidden {
+						t.Errorf("%s: GET %s as %s: status %d, want 403", stage, path, who, got.Status)
 					}
 				case pg.want == "" || (r.Path == "/" || r.Path == "/login") && who != "anonymous":
 					// A redirect: the card form to the card, setup and the
 					// start and login pages of the logged in elsewhere.
-					if got.status != http.StatusSeeOther || got.location() == "" {
-						t.Errorf("%s: GET %s as %s: status %d, want a redirect", stage, path, who, got.status)
+					if got.Status != http.StatusSeeOther || got.Location() == "" {
+						t.Errorf("%s: GET %s as %s: status %d, want a redirect", stage, path, who, got.Status)
 						continue
 					}
-					next := c.get(got.location())
-					if next.status == http.StatusSeeOther { // setup → login → the tournaments
-						next = c.get(next.location())
+					next := c.Get(got.Location())
+					if next.Status == http.StatusSeeOther { // setup → login → the tournaments
+						next = c.Get(next.Location())
 					}
-					if next.status != http.StatusOK || strings.Contains(next.body, pending.Seed) {
-						t.Errorf("%s: GET %s as %s: redirect to %s answers %d", stage, path, who, got.location(), next.status)
+					if next.Status != http.StatusOK || strings.Contains(next.Body, pending.Seed) {
+						t.Errorf("%s: GET %s as %s: redirect to %s answers %d", stage, path, who, got.Location(), next.Status)
 					}
-					if r.Path == "/t/:id/card" && got.location() != "/t/"+id+"/card/1" {
-						t.Errorf("%s: the card form leads to %q", stage, got.location())
+					if r.Path == "/t/:id/card" && got.Location() != "/t/"+id+"/card/1" {
+						t.Errorf("%s: the card form leads to %q", stage, got.Location())
 					}
 				default:
 					want := pg.want
 					if !drawn && pg.before != "" {
 						want = pg.before
 					}
-					if got.status != http.StatusOK || !strings.Contains(got.body, want) {
-						t.Errorf("%s: GET %s as %s: status %d, want 200 with %q:\n%.600s", stage, path, who, got.status, want, got.body)
+					if got.Status != http.StatusOK || !strings.Contains(got.Body, want) {
+						t.Errorf("%s: GET %s as %s: status %d, want 200 with %q:\n%.600s", stage, path, who, got.Status, want, got.Body)
 					}
 				}
 			}
@@ -230,39 +231,39 @@ func TestPendingSeedSecret(t *testing.T) {
 			t.Errorf("%s: only %d routes walked", stage, walked)
 		}
 		// The public rounds page shows the commitment, never the seed.
-		mustContain(t, f.app.client().get("/t/"+id+"/rounds").body, pending.Commitment)
+		webtest.MustContain(t, f.App.Client().Get("/t/"+id+"/rounds").Body, pending.Commitment)
 	}
 
-	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
-		t.Fatalf("announce round 1: status %d", r.status)
+	if r := f.Org.Post(f.Path+"/draw/announce", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("announce round 1: status %d", r.Status)
 	}
 	walk("round 1 announced", false)
-	if r := f.org.post(f.path+"/draw/digital", url.Values{"commitment": {f.load().Pending.Commitment}}); r.status != http.StatusSeeOther {
-		t.Fatalf("draw round 1: status %d", r.status)
+	if r := f.Org.Post(f.Path+"/draw/digital", url.Values{"commitment": {f.Load().Pending.Commitment}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("draw round 1: status %d", r.Status)
 	}
 	// Match 1 is played at a digital table and resigned (issue 11).
 	var err error
-	if digital, err = f.app.store.StartTable(t.Context(), f.id, 1, 1, store.User{Name: "Hans"}, "table seed", 0,
+	if digital, err = f.App.Store.StartTable(t.Context(), f.ID, 1, 1, store.User{Name: "Hans"}, "table seed", 0,
 		[2]string{"seat-zero-0123456789abcdef", "seat-one-0123456789abcdef"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := f.app.store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
+	if _, _, err := f.App.Store.PlayMove(t.Context(), digital.ID, table.Move{ID: "r", Seat: 1, Resign: table.ResignMatch}, -1); err != nil {
 		t.Fatal(err)
 	}
 	// A practice game against the bot (issue 25).
-	if _, err := f.app.s.practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
+	if _, err := serverOf(f.App).practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
 		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
 		t.Fatal(err)
 	}
 	// The computer seated at match 1 (issue 25): the staff's page of the
 	// match walked below shows its game and the player's link too.
-	if r := f.helper.post(f.path+"/rounds/1/matches/1/play/bot", url.Values{"side": {"0"}}); r.status != http.StatusSeeOther {
-		t.Fatalf("seat the computer: %d\n%.400s", r.status, r.body)
+	if r := f.Helper.Post(f.Path+"/rounds/1/matches/1/play/bot", url.Values{"side": {"0"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("seat the computer: %d\n%.400s", r.Status, r.Body)
 	}
-	mustContain(t, f.helper.get(f.path+"/rounds/1/matches/1/play").body, `data-testid="bot-game"`)
-	f.finishRound(1)
-	if r := f.org.post(f.path+"/draw/announce", nil); r.status != http.StatusSeeOther {
-		t.Fatalf("announce round 2: status %d", r.status)
+	webtest.MustContain(t, f.Helper.Get(f.Path+"/rounds/1/matches/1/play").Body, `data-testid="bot-game"`)
+	f.FinishRound(1)
+	if r := f.Org.Post(f.Path+"/draw/announce", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("announce round 2: status %d", r.Status)
 	}
 	// Round 1's pages, its match, clear and print pages, while round 2's seed is pending.
 	walk("round 2 announced", true)
@@ -272,24 +273,24 @@ func TestPendingSeedSecret(t *testing.T) {
 // like failed logins; once locked, even the right one is refused.
 func TestAPIBasicThrottled(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	c := app.client()
+	app.AddUser("Anna", store.Organiser)
+	c := app.Client()
 	for i := range freeAttempts {
-		if r := c.api(http.MethodGet, "/api/tournaments/1/players", basic("Anna", "falsch-falsch"), nil); r.status != http.StatusUnauthorized {
-			t.Fatalf("failure %d: status %d", i+1, r.status)
+		if r := c.API(http.MethodGet, "/api/tournaments/1/players", webtest.Basic("Anna", "falsch-falsch"), nil); r.Status != http.StatusUnauthorized {
+			t.Fatalf("failure %d: status %d", i+1, r.Status)
 		}
 	}
-	r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil)
-	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
-		t.Fatalf("locked: status %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+	r := c.API(http.MethodGet, "/api/tournaments", webtest.Basic("Anna", "Anna-password"), nil)
+	if r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("locked: status %d, Retry-After %q", r.Status, r.Header.Get("Retry-After"))
 	}
 	// The login form shares the count: name and address are locked there too.
-	if r := c.post("/login", map[string][]string{"name": {"Anna"}, "password": {"Anna-password"}}); r.status != http.StatusTooManyRequests {
-		t.Errorf("login form while the API is locked: status %d", r.status)
+	if r := c.Post("/login", map[string][]string{"name": {"Anna"}, "password": {"Anna-password"}}); r.Status != http.StatusTooManyRequests {
+		t.Errorf("login form while the API is locked: status %d", r.Status)
 	}
-	app.clock.Add(firstWait + time.Second)
-	if r := c.api(http.MethodGet, "/api/tournaments", basic("Anna", "Anna-password"), nil); r.status != http.StatusOK {
-		t.Errorf("after the wait: status %d", r.status)
+	app.Clock.Add(firstWait + time.Second)
+	if r := c.API(http.MethodGet, "/api/tournaments", webtest.Basic("Anna", "Anna-password"), nil); r.Status != http.StatusOK {
+		t.Errorf("after the wait: status %d", r.Status)
 	}
 }
 
@@ -303,48 +304,48 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 		{"name": {"Franz"}, "club": {"SV Mödling"}, "phone": {phone + " " + mail}, "count": {"2"}},
 		{"name": {"Maria"}, "phone": {phone}, "count": {"2"}},
 	} {
-		if r := f.org.post(f.path+"/sale", p); r.status != http.StatusSeeOther {
-			t.Fatalf("sale: status %d\n%s", r.status, r.body)
+		if r := f.Org.Post(f.Path+"/sale", p); r.Status != http.StatusSeeOther {
+			t.Fatalf("sale: status %d\n%s", r.Status, r.Body)
 		}
 	}
 	// Staff see them at the desk, so they are stored as typed.
-	mustContain(t, f.org.get(f.path+"/sale?q=franz").body, phone+" "+mail)
-	token, err := f.app.store.NewAPIToken(t.Context(), 1, "script")
+	webtest.MustContain(t, f.Org.Get(f.Path+"/sale?q=franz").Body, phone+" "+mail)
+	token, err := f.App.Store.NewAPIToken(t.Context(), 1, "script")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Season 1 holds the tournament: its public pages are walked too (issue 24).
-	se, err := f.app.store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Cup", season.DefaultRules())
+	se, err := f.App.Store.CreateSeason(t.Context(), store.User{Name: "Anna"}, "Cup", season.DefaultRules())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.app.store.SetSeasonEvening(t.Context(), store.User{Name: "Anna"}, se.ID, f.id, true); err != nil {
+	if err := f.App.Store.SetSeasonEvening(t.Context(), store.User{Name: "Anna"}, se.ID, f.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	secrets := []string{phone, "0664", mail, token, "$2a$", "$2b$", "password_hash"}
-	id := strconv.FormatInt(f.id, 10)
-	anon := f.app.client()
+	id := strconv.FormatInt(f.ID, 10)
+	anon := f.App.Client()
 	check := func(stage string) {
-		for _, r := range f.app.echo.Routes() {
-			if r.Method != http.MethodGet || f.app.s.access[r.Method+" "+r.Path] != public {
+		for _, r := range echoOf(f.App).Routes() {
+			if r.Method != http.MethodGet || serverOf(f.App).access[r.Method+" "+r.Path] != public {
 				continue
 			}
 			path := strings.NewReplacer(":id", id, ":no", "1", ":round", "1", ":sid", "1", "*", "style.css").Replace(r.Path)
 			for _, h := range []map[string]string{nil, {"HX-Request": "true"}} {
-				var got response
+				var got webtest.Response
 				if strings.HasSuffix(path, "/events") && !strings.Contains(path, ":token") { // a stream: its first event (a seat's needs its secret link)
-					s := openStream(t, f.app, &http.Transport{}, path, h)
+					s := openStream(t, f.App, &http.Transport{}, path, h)
 					s.next()
 					s.close()
-					got = response{s.resp.StatusCode, s.resp.Header, s.text()}
+					got = webtest.Response{Status: s.resp.StatusCode, Header: s.resp.Header, Body: s.text()}
 				} else {
-					got = anon.request(http.MethodGet, path, nil, h)
+					got = anon.Request(http.MethodGet, path, nil, h)
 				}
-				if got.status >= 500 {
-					t.Errorf("%s %s: status %d", stage, path, got.status)
+				if got.Status >= 500 {
+					t.Errorf("%s %s: status %d", stage, path, got.Status)
 				}
 				for _, s := range secrets {
-					if strings.Contains(got.body, s) {
+					if strings.Contains(got.Body, s) {
 						t.Errorf("%s %s (htmx %v): shows %q", stage, path, h != nil, s)
 					}
 				}
@@ -352,7 +353,7 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 		}
 	}
 	check("before the draw")
-	f.app.drawRound1(f.id)
+	f.App.DrawRound1(f.ID)
 	check("after the draw")
 }
 
@@ -361,7 +362,7 @@ func TestPublicRoutesShowNothingPrivate(t *testing.T) {
 // would read as another site ("/\evil", "/<tab>/evil") stays a local one.
 func TestLanguageSwitchStaysOnSite(t *testing.T) {
 	app := newTestApp(t)
-	c := app.client()
+	c := app.Client()
 	for name, tc := range map[string]struct{ path, want string }{
 		"backslash":     {"/%5Cevil.example", `href="/%5Cevil.example?lang=en"`},
 		"tab":           {"/%09/evil.example", `href="/%09/evil.example?lang=en"`},
@@ -369,9 +370,9 @@ func TestLanguageSwitchStaysOnSite(t *testing.T) {
 		"double slash":  {"//evil.example", `href="/?lang=en"`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			r := c.get(tc.path)
-			mustContain(t, r.body, tc.want)
-			mustNotContain(t, r.body, `href="/\`, "href=\"/\t", `href="//`)
+			r := c.Get(tc.path)
+			webtest.MustContain(t, r.Body, tc.want)
+			webtest.MustNotContain(t, r.Body, `href="/\`, "href=\"/\t", `href="//`)
 		})
 	}
 }
@@ -381,8 +382,8 @@ func TestLanguageSwitchStaysOnSite(t *testing.T) {
 // the Content-Security-Policy and the other security headers.
 func TestSecurityHeadersEverywhere(t *testing.T) {
 	app := newTestApp(t)
-	app.addUser("Anna", store.Organiser)
-	c := app.client()
+	app.AddUser("Anna", store.Organiser)
+	c := app.Client()
 	for name, tc := range map[string]struct{ method, path string }{
 		"page":          {http.MethodGet, "/login"},
 		"unknown":       {http.MethodGet, "/no/such/page"},
@@ -396,15 +397,15 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 		"api error":     {http.MethodGet, "/api/tournaments/99"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			r := c.request(tc.method, tc.path, nil, nil)
-			csp := r.header.Get("Content-Security-Policy")
+			r := c.Request(tc.method, tc.path, nil, nil)
+			csp := r.Header.Get("Content-Security-Policy")
 			for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"} {
 				if !strings.Contains(csp, want) {
-					t.Errorf("%s %s (%d): CSP %q lacks %q", tc.method, tc.path, r.status, csp, want)
+					t.Errorf("%s %s (%d): CSP %q lacks %q", tc.method, tc.path, r.Status, csp, want)
 				}
 			}
-			if r.header.Get("X-Content-Type-Options") != "nosniff" || r.header.Get("X-Frame-Options") != "DENY" {
-				t.Errorf("%s %s: headers %v", tc.method, tc.path, r.header)
+			if r.Header.Get("X-Content-Type-Options") != "nosniff" || r.Header.Get("X-Frame-Options") != "DENY" {
+				t.Errorf("%s %s: headers %v", tc.method, tc.path, r.Header)
 			}
 		})
 	}
@@ -460,22 +461,22 @@ func TestCookiesSecureBehindHTTPS(t *testing.T) {
 // API say only that something went wrong, never the SQL error or a path.
 func TestInternalErrorsNotShown(t *testing.T) {
 	f := newFixture(t, nil, 2)
-	if err := f.app.store.Close(); err != nil {
+	if err := f.App.Store.Close(); err != nil {
 		t.Fatal(err)
 	}
-	anon := f.app.client()
-	for name, r := range map[string]response{
-		"page":   anon.get(f.path),
-		"htmx":   f.org.htmx(f.path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}),
-		"api":    f.api.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/players", f.anna, nil),
-		"public": anon.api(http.MethodGet, "/api/tournaments", "", nil),
+	anon := f.App.Client()
+	for name, r := range map[string]webtest.Response{
+		"page":   anon.Get(f.Path),
+		"htmx":   f.Org.Htmx(f.Path+"/sale", url.Values{"name": {"Franz"}, "count": {"1"}}),
+		"api":    f.API.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/players", f.Anna, nil),
+		"public": anon.API(http.MethodGet, "/api/tournaments", "", nil),
 	} {
-		if r.status != http.StatusInternalServerError {
-			t.Errorf("%s: status %d, want 500", name, r.status)
+		if r.Status != http.StatusInternalServerError {
+			t.Errorf("%s: status %d, want 500", name, r.Status)
 		}
 		for _, leak := range []string{"sql", "SQL", "store:", "database", "test.db", os.TempDir(), "gorm"} {
-			if strings.Contains(r.body, leak) {
-				t.Errorf("%s: the answer shows %q:\n%s", name, leak, r.body)
+			if strings.Contains(r.Body, leak) {
+				t.Errorf("%s: the answer shows %q:\n%s", name, leak, r.Body)
 			}
 		}
 	}

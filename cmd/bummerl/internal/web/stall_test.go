@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
 )
 
 // stalledBody sends the first part of a form and then nothing until
@@ -30,22 +32,22 @@ func (b *stalledBody) Read(p []byte) (int, error) {
 // it hangs, a sale at another tournament's desk still goes through.
 func TestStalledPhysicalDrawBlocksNoWrite(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1)
-	other := f.org.createTournament(settingsForm(nil))
-	form := physicalForm(t, f.load())
-	form.Set("_csrf", f.org.csrf())
+	other := f.Org.CreateTournament(webtest.SettingsForm(nil))
+	form := physicalForm(t, f.Load())
+	form.Set("_csrf", f.Org.CSRF())
 	enc := form.Encode()
 
 	body := &stalledBody{first: strings.NewReader(enc[:len(enc)/2]), release: make(chan struct{})}
-	req, err := http.NewRequest(http.MethodPost, f.app.srv.URL+f.path+"/draw/physical", body)
+	req, err := http.NewRequest(http.MethodPost, f.App.Srv.URL+f.Path+"/draw/physical", body)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-CSRF-Token", f.org.csrf())
+	req.Header.Set("X-CSRF-Token", f.Org.CSRF())
 	req.ContentLength = int64(len(enc)) // the rest is promised but never comes
 	stalled := make(chan int, 1)
 	go func() {
-		resp, err := f.org.http.Do(req)
+		resp, err := f.Org.HTTP.Do(req)
 		if err != nil {
 			stalled <- 0
 			return
@@ -57,14 +59,14 @@ func TestStalledPhysicalDrawBlocksNoWrite(t *testing.T) {
 
 	// Give the stalled request time to reach the handler, then write.
 	time.Sleep(200 * time.Millisecond)
-	sold := make(chan response, 1)
+	sold := make(chan webtest.Response, 1)
 	go func() {
-		sold <- f.helper.post(other+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"1"}})
+		sold <- f.Helper.Post(other+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"1"}})
 	}()
 	select {
 	case r := <-sold:
-		if r.status != http.StatusSeeOther {
-			t.Fatalf("sale while a draw stalls: status %d\n%s", r.status, r.body)
+		if r.Status != http.StatusSeeOther {
+			t.Fatalf("sale while a draw stalls: status %d\n%s", r.Status, r.Body)
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("a sale waited behind a stalled physical draw: the draw holds the writer while its body arrives")
@@ -74,7 +76,7 @@ func TestStalledPhysicalDrawBlocksNoWrite(t *testing.T) {
 		t.Fatalf("the stalled draw was answered (%d) before its body came", code)
 	default:
 	}
-	if n := len(f.load().Rounds); n != 0 {
+	if n := len(f.Load().Rounds); n != 0 {
 		t.Fatalf("%d rounds drawn from half a form", n)
 	}
 }

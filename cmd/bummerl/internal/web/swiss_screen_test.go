@@ -1,11 +1,13 @@
 package web
 
 import (
-	"bummerl/domain/tournament"
 	"fmt"
 	"regexp"
 	"strconv"
 	"testing"
+
+	"bummerl/cmd/bummerl/internal/web/webtest"
+	"bummerl/domain/tournament"
 )
 
 // TestSwissScreenHeading: the projector's table counts every decided
@@ -15,28 +17,28 @@ import (
 // "Runde n läuft". The points under the heading are the table's.
 func TestSwissScreenHeading(t *testing.T) {
 	f := swissFixture(t)
-	anon := f.app.client()
-	heading := func() string { return screenSwissHeading(t, anon.get(f.path+"/screen").body) }
-	f.drawDigital() // 5 players: round 1 has a bye, decided at once
-	mustContain(t, heading(), "Tabelle – Runde 1 läuft")
-	f.finishRound(1)
-	mustContain(t, heading(), "Tabelle nach Runde 1")
-	f.drawDigital()
-	mustContain(t, heading(), "Tabelle – Runde 2 läuft") // the bye of round 2 counts
-	m := f.firstPlayable(2)
-	if r := f.quick(f.helper, 2, m, m.A, "2:0"); r.status != 303 {
-		t.Fatalf("result: %d", r.status)
+	anon := f.App.Client()
+	heading := func() string { return screenSwissHeading(t, anon.Get(f.Path+"/screen").Body) }
+	f.DrawDigital() // 5 players: round 1 has a bye, decided at once
+	webtest.MustContain(t, heading(), "Tabelle – Runde 1 läuft")
+	f.FinishRound(1)
+	webtest.MustContain(t, heading(), "Tabelle nach Runde 1")
+	f.DrawDigital()
+	webtest.MustContain(t, heading(), "Tabelle – Runde 2 läuft") // the bye of round 2 counts
+	m := f.FirstPlayable(2)
+	if r := f.Quick(f.Helper, 2, m, m.A, "2:0"); r.Status != 303 {
+		t.Fatalf("result: %d", r.Status)
 	}
-	screen := anon.get(f.path + "/screen").body
+	screen := anon.Get(f.Path + "/screen").Body
 	h := screenSwissHeading(t, screen)
-	mustContain(t, h, "Tabelle – Runde 2 läuft")
-	mustNotContain(t, h, "nach Runde 1")
-	for _, r := range f.load().SwissTable().Rows {
+	webtest.MustContain(t, h, "Tabelle – Runde 2 läuft")
+	webtest.MustNotContain(t, h, "nach Runde 1")
+	for _, r := range f.Load().SwissTable().Rows {
 		mustMatch(t, screen, `data-testid="screen-swiss-`+strconv.Itoa(int(r.Card))+`">[^\n]*?<span class="cards">`+fmt.Sprintf("%d P · Bh %d<", r.Points, r.Buchholz))
 	}
-	mustContain(t, screenSwissHeading(t, f.app.client().get(f.path+"/screen?lang=en").body), "Standings – round 2 in play")
-	f.finishRound(2)
-	mustContain(t, heading(), "Tabelle nach Runde 2")
+	webtest.MustContain(t, screenSwissHeading(t, f.App.Client().Get(f.Path+"/screen?lang=en").Body), "Standings – round 2 in play")
+	f.FinishRound(2)
+	webtest.MustContain(t, heading(), "Tabelle nach Runde 2")
 }
 
 // screenSwissHeading is the heading of the projector's Swiss table.
@@ -61,10 +63,10 @@ func mustMatch(t *testing.T, s, pattern string) {
 // (SW-7, issue 22); a Preisschnapsen bye on the projector as going through.
 func TestSwissByeShown(t *testing.T) {
 	f := swissFixture(t)
-	anon := f.app.client()
-	f.drawDigital() // 5 players: one bye
+	anon := f.App.Client()
+	f.DrawDigital() // 5 players: one bye
 	var bye tournament.Match
-	for _, m := range f.load().Rounds[0].Matches {
+	for _, m := range f.Load().Rounds[0].Matches {
 		if m.Bye() {
 			bye = m
 		}
@@ -72,21 +74,21 @@ func TestSwissByeShown(t *testing.T) {
 	if bye.A == 0 {
 		t.Fatal("round 1 of 5 players has no bye")
 	}
-	name := newRoster(f.load()).holder(bye.A).Name
-	mustMatch(t, anon.get(f.path+"/screen").body,
+	name := newRoster(f.Load()).holder(bye.A).Name
+	mustMatch(t, anon.Get(f.Path+"/screen").Body,
 		`data-testid="screen-bye-`+strconv.Itoa(int(bye.A))+`">\s*<span class="cards">`+strconv.Itoa(int(bye.A))+`</span> `+regexp.QuoteMeta(name)+`\s+<span class="muted">1 Punkt</span>`)
-	mustContain(t, anon.get(f.path+"/screen").body, "Spielfrei")
-	round := anon.get(f.path + "/rounds/1").body
+	webtest.MustContain(t, anon.Get(f.Path+"/screen").Body, "Spielfrei")
+	round := anon.Get(f.Path + "/rounds/1").Body
 	mustMatch(t, round, `data-testid="status-`+strconv.Itoa(bye.No)+`">spielfrei, 1 Punkt<`)
-	mustContain(t, anon.get(f.path+"/card/"+strconv.Itoa(int(bye.A))).body, "Spielfrei: 1 Punkt ohne Partie")
-	mustContain(t, anon.get(f.path+"/rounds/1?lang=en").body, "bye, 1 point")
+	webtest.MustContain(t, anon.Get(f.Path+"/card/"+strconv.Itoa(int(bye.A))).Body, "Spielfrei: 1 Punkt ohne Partie")
+	webtest.MustContain(t, anon.Get(f.Path+"/rounds/1?lang=en").Body, "bye, 1 point")
 
 	ones := make([]int, 17) // 17 cards of 32: 15 byes, round 1 is no bracket yet
 	for i := range ones {
 		ones[i] = 1
 	}
 	p := newFixture(t, map[string]string{"cards": "32"}, ones...)
-	p.drawDigital()
-	screen := p.app.client().get(p.path + "/screen").body
+	p.DrawDigital()
+	screen := p.App.Client().Get(p.Path + "/screen").Body
 	mustMatch(t, screen, `data-testid="screen-bye-[0-9]+"><span class="cards">[0-9]+</span> [^<]+\s<span class="muted">Freilos: kommt weiter</span>`)
 }

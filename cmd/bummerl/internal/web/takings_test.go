@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -14,35 +15,35 @@ import (
 // sales, and the takings by method and by seller, on the page and in the API.
 func TestTakings(t *testing.T) {
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	tour := org.createTournament(settingsForm(map[string]string{"cards": "16", "max_cards": "3", "price": "10,00"}))
-	id := tournamentOf(t, tour)
-	hans := app.loggedIn("Hans", store.Helper)
-	mustContain(t, hans.get(tour+"/sale").body, `<select name="payment" id="f-payment"`, `<option value="cash"`, "Karte (Bankomat)")
-	hans.post(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"2"}})                       // cash: 1, 2
-	hans.post(tour+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"3"}, "payment": {"card"}}) // card: 3–5
-	org.post(tour+"/sale", url.Values{"name": {"Josef Gruber"}, "count": {"1"}, "payment": {"other"}}) // other: 6
-	hans.htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}, "payment": {"card"}})          // card: 7
-	if r := hans.post(tour+"/sale", url.Values{"name": {"X"}, "count": {"1"}, "payment": {"gold"}}); r.status != http.StatusBadRequest {
-		t.Errorf("unknown payment: %d", r.status)
+	org := app.LoggedIn("Anna", store.Organiser)
+	tour := org.CreateTournament(webtest.SettingsForm(map[string]string{"cards": "16", "max_cards": "3", "price": "10,00"}))
+	id := webtest.TournamentOf(t, tour)
+	hans := app.LoggedIn("Hans", store.Helper)
+	webtest.MustContain(t, hans.Get(tour+"/sale").Body, `<select name="payment" id="f-payment"`, `<option value="cash"`, "Karte (Bankomat)")
+	hans.Post(tour+"/sale", url.Values{"name": {"Franz Huber"}, "count": {"2"}})                       // cash: 1, 2
+	hans.Post(tour+"/sale", url.Values{"name": {"Maria Berger"}, "count": {"3"}, "payment": {"card"}}) // card: 3–5
+	org.Post(tour+"/sale", url.Values{"name": {"Josef Gruber"}, "count": {"1"}, "payment": {"other"}}) // other: 6
+	hans.Htmx(tour+"/sale", url.Values{"player": {"1"}, "count": {"1"}, "payment": {"card"}})          // card: 7
+	if r := hans.Post(tour+"/sale", url.Values{"name": {"X"}, "count": {"1"}, "payment": {"gold"}}); r.Status != http.StatusBadRequest {
+		t.Errorf("unknown payment: %d", r.Status)
 	}
-	org.post(tour+"/sale/cancel", url.Values{"card": {"4"}}) // a card refund by Anna
-	org.post(tour+"/sale/cancel", url.Values{"card": {"2"}}) // a cash refund by Anna
-	tr, _ := app.store.Load(t.Context(), id)
+	org.Post(tour+"/sale/cancel", url.Values{"card": {"4"}}) // a card refund by Anna
+	org.Post(tour+"/sale/cancel", url.Values{"card": {"2"}}) // a cash refund by Anna
+	tr, _ := app.Store.Load(t.Context(), id)
 	if c, _ := tr.Card(3); c.Payment != "card" || c.PriceCents != 1000 {
 		t.Errorf("card 3: %+v", c)
 	}
-	if r := hans.get(tour + "/takings"); r.status != http.StatusForbidden {
-		t.Errorf("helper reads the takings: %d", r.status)
+	if r := hans.Get(tour + "/takings"); r.Status != http.StatusForbidden {
+		t.Errorf("helper reads the takings: %d", r.Status)
 	}
-	r := org.get(tour + "/takings")
-	mustContain(t, r.body, "7 Karten verkauft", "70,00 €", "2 Karten storniert und zurückgezahlt", "20,00 €",
+	r := org.Get(tour + "/takings")
+	webtest.MustContain(t, r.Body, "7 Karten verkauft", "70,00 €", "2 Karten storniert und zurückgezahlt", "20,00 €",
 		`data-testid="takings-net">50,00 €<`, "Nach Zahlungsart", "Nach Verkäufer", ">Hans<", ">Anna<", `data-testid="till-report-link"`)
 	// The API, in cents.
-	r = app.client().api(http.MethodGet, "/api/tournaments/"+itoa64(id)+"/takings", basic("Anna", "Anna-password"), nil)
+	r = app.Client().API(http.MethodGet, "/api/tournaments/"+itoa64(id)+"/takings", webtest.Basic("Anna", "Anna-password"), nil)
 	var got takingsJSON
-	if err := json.Unmarshal([]byte(r.body), &got); err != nil || r.status != http.StatusOK {
-		t.Fatalf("API: %d %s", r.status, r.body)
+	if err := json.Unmarshal([]byte(r.Body), &got); err != nil || r.Status != http.StatusOK {
+		t.Fatalf("API: %d %s", r.Status, r.Body)
 	}
 	want := map[string][2]int{"cash": {2, 1}, "card": {4, 1}, "other": {1, 0}}
 	for _, m := range got.ByMethod {
@@ -55,19 +56,19 @@ func TestTakings(t *testing.T) {
 		t.Errorf("takings %+v", got)
 	}
 	// The API sells with a payment method too.
-	r = app.client().api(http.MethodPost, "/api/tournaments/"+itoa64(id)+"/sales", basic("Anna", "Anna-password"),
+	r = app.Client().API(http.MethodPost, "/api/tournaments/"+itoa64(id)+"/sales", webtest.Basic("Anna", "Anna-password"),
 		map[string]any{"name": "Karl Maier", "count": 1, "payment": "card"})
-	if r.status != http.StatusCreated {
-		t.Fatalf("API sale: %d %s", r.status, r.body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("API sale: %d %s", r.Status, r.Body)
 	}
-	r = app.client().api(http.MethodPost, "/api/tournaments/"+itoa64(id)+"/sales", basic("Anna", "Anna-password"),
+	r = app.Client().API(http.MethodPost, "/api/tournaments/"+itoa64(id)+"/sales", webtest.Basic("Anna", "Anna-password"),
 		map[string]any{"name": "Karl Gold", "count": 1, "payment": "gold"})
-	if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "payment_invalid" {
-		t.Errorf("API unknown payment: %d %s", r.status, r.body)
+	if e := webtest.Decode[apiError](t, r); r.Status != http.StatusUnprocessableEntity || e.Code != "payment_invalid" {
+		t.Errorf("API unknown payment: %d %s", r.Status, r.Body)
 	}
 	// English.
-	org.get(tour + "/takings?lang=en")
-	mustContain(t, org.get(tour+"/takings").body, "8 cards sold", "By payment method", "By seller")
+	org.Get(tour + "/takings?lang=en")
+	webtest.MustContain(t, org.Get(tour+"/takings").Body, "8 cards sold", "By payment method", "By seller")
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

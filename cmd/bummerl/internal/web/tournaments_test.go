@@ -6,16 +6,17 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/schnapsen"
 	"bummerl/store"
 )
 
 func TestCreateTournament(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
+	c := app.LoggedIn("Anna", store.Organiser)
 
-	tour := c.createTournament(settingsForm(map[string]string{"variant": "sharp", "closing": "count-later", "bummerl_to_win": "3"}))
-	got, err := app.store.Load(t.Context(), tournamentOf(t, tour))
+	tour := c.CreateTournament(webtest.SettingsForm(map[string]string{"variant": "sharp", "closing": "count-later", "bummerl_to_win": "3"}))
+	got, err := app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,12 +26,12 @@ func TestCreateTournament(t *testing.T) {
 		len(s.Prizes) != 2 || s.Prizes[0] != "Schinken" || !s.MultiplePrizes {
 		t.Errorf("settings saved: %+v", s)
 	}
-	mustContain(t, c.get("/tournaments").body, "Preisschnapsen Hinterbrühl")
+	webtest.MustContain(t, c.Get("/tournaments").Body, "Preisschnapsen Hinterbrühl")
 }
 
 func TestTournamentFormErrors(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
+	c := app.LoggedIn("Anna", store.Organiser)
 	tests := map[string]struct {
 		overrides map[string]string
 		field     string
@@ -52,25 +53,25 @@ func TestTournamentFormErrors(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			form := settingsForm(tc.overrides)
+			form := webtest.SettingsForm(tc.overrides)
 			form.Set("name", form.Get("name")+" <b>"+name+"</b>")
 			if v, ok := tc.overrides["name"]; ok {
 				form.Set("name", v)
 			}
-			r := c.post("/tournaments", form)
-			if r.status != http.StatusUnprocessableEntity {
-				t.Fatalf("status %d, want 422", r.status)
+			r := c.Post("/tournaments", form)
+			if r.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", r.Status)
 			}
-			i := strings.Index(r.body, `data-testid="error-`+tc.field+`"`)
+			i := strings.Index(r.Body, `data-testid="error-`+tc.field+`"`)
 			if i < 0 {
-				t.Fatalf("no message at field %s:\n%s", tc.field, r.body)
+				t.Fatalf("no message at field %s:\n%s", tc.field, r.Body)
 			}
-			mustContain(t, r.body[i:i+300], tc.message)
+			webtest.MustContain(t, r.Body[i:i+300], tc.message)
 			// The input is kept (and escaped).
-			mustContain(t, r.body, `value="`+escape(form.Get("name"))+`"`, `value="Schinken"`)
+			webtest.MustContain(t, r.Body, `value="`+escape(form.Get("name"))+`"`, `value="Schinken"`)
 		})
 	}
-	if list, _ := app.store.Tournaments(t.Context()); len(list) != 0 {
+	if list, _ := app.Store.Tournaments(t.Context()); len(list) != 0 {
 		t.Errorf("refused forms created %d tournaments", len(list))
 	}
 }
@@ -81,30 +82,30 @@ func escape(s string) string {
 
 func TestEditSettings(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
-	tour := c.createTournament(settingsForm(nil))
+	c := app.LoggedIn("Anna", store.Organiser)
+	tour := c.CreateTournament(webtest.SettingsForm(nil))
 
-	r := c.get(tour + "/settings")
-	mustContain(t, r.body, `value="12,50"`, `value="Preisschnapsen Hinterbrühl"`)
+	r := c.Get(tour + "/settings")
+	webtest.MustContain(t, r.Body, `value="12,50"`, `value="Preisschnapsen Hinterbrühl"`)
 
-	r = c.post(tour+"/settings", settingsForm(map[string]string{"cards": "16", "price": "8", "name": "Herbstturnier"}))
-	if r.status != http.StatusSeeOther || r.location() != tour+"/settings?saved=1" {
-		t.Fatalf("save: %d %q\n%s", r.status, r.location(), r.body)
+	r = c.Post(tour+"/settings", webtest.SettingsForm(map[string]string{"cards": "16", "price": "8", "name": "Herbstturnier"}))
+	if r.Status != http.StatusSeeOther || r.Location() != tour+"/settings?saved=1" {
+		t.Fatalf("save: %d %q\n%s", r.Status, r.Location(), r.Body)
 	}
-	mustContain(t, c.get(r.location()).body, `data-testid="settings-saved"`, `value="Herbstturnier"`, `value="8,00"`)
+	webtest.MustContain(t, c.Get(r.Location()).Body, `data-testid="settings-saved"`, `value="Herbstturnier"`, `value="8,00"`)
 
 	// After the draw the settings are locked, with a clear message.
 	for _, name := range []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"} {
-		c.post(tour+"/sale", url.Values{"name": {name}, "count": {"1"}})
+		c.Post(tour+"/sale", url.Values{"name": {name}, "count": {"1"}})
 	}
-	app.drawRound1(tournamentOf(t, tour))
-	mustContain(t, c.get(tour+"/settings").body, `data-testid="settings-locked"`, "<fieldset disabled>")
-	r = c.post(tour+"/settings", settingsForm(map[string]string{"name": "Zu spät"}))
-	if r.status != http.StatusConflict {
-		t.Fatalf("save after draw: status %d, want 409", r.status)
+	app.DrawRound1(webtest.TournamentOf(t, tour))
+	webtest.MustContain(t, c.Get(tour+"/settings").Body, `data-testid="settings-locked"`, "<fieldset disabled>")
+	r = c.Post(tour+"/settings", webtest.SettingsForm(map[string]string{"name": "Zu spät"}))
+	if r.Status != http.StatusConflict {
+		t.Fatalf("save after draw: status %d, want 409", r.Status)
 	}
-	mustContain(t, r.body, "Die Einstellungen stehen fest", `data-testid="settings-locked"`)
-	got, _ := app.store.Load(t.Context(), tournamentOf(t, tour))
+	webtest.MustContain(t, r.Body, "Die Einstellungen stehen fest", `data-testid="settings-locked"`)
+	got, _ := app.Store.Load(t.Context(), webtest.TournamentOf(t, tour))
 	if got.Settings.Name != "Herbstturnier" {
 		t.Errorf("name after refused change = %q", got.Settings.Name)
 	}
@@ -139,16 +140,16 @@ func TestParseCents(t *testing.T) {
 
 func TestBackupDownload(t *testing.T) {
 	app := newTestApp(t)
-	c := app.loggedIn("Anna", store.Organiser)
-	c.createTournament(settingsForm(nil))
-	r := c.get("/backup")
-	if r.status != http.StatusOK {
-		t.Fatalf("status %d", r.status)
+	c := app.LoggedIn("Anna", store.Organiser)
+	c.CreateTournament(webtest.SettingsForm(nil))
+	r := c.Get("/backup")
+	if r.Status != http.StatusOK {
+		t.Fatalf("status %d", r.Status)
 	}
-	if !strings.HasPrefix(r.body, "SQLite format 3\x00") {
-		t.Errorf("backup is not a SQLite file: %q", r.body[:min(len(r.body), 20)])
+	if !strings.HasPrefix(r.Body, "SQLite format 3\x00") {
+		t.Errorf("backup is not a SQLite file: %q", r.Body[:min(len(r.Body), 20)])
 	}
-	if cd := r.header.Get("Content-Disposition"); !strings.Contains(cd, `filename="bummerl-`) {
+	if cd := r.Header.Get("Content-Disposition"); !strings.Contains(cd, `filename="bummerl-`) {
 		t.Errorf("Content-Disposition %q", cd)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 	"bummerl/store/storetest"
 )
@@ -26,30 +27,30 @@ import (
 // fixed seed; the draws from the app's (logged) seed.
 type evening struct {
 	t          *testing.T
-	c          *testClient
+	c          *webtest.Client
 	anna, hans string
 	base       string
 	rng        *mrand.Rand
 }
 
-func (e evening) call(method, path, auth string, body any, want int) response {
+func (e evening) call(method, path, auth string, body any, want int) webtest.Response {
 	e.t.Helper()
-	r := e.c.api(method, e.base+path, auth, body)
-	if r.status != want {
-		e.t.Fatalf("%s %s%s: %d, want %d\n%s", method, e.base, path, r.status, want, r.body)
+	r := e.c.API(method, e.base+path, auth, body)
+	if r.Status != want {
+		e.t.Fatalf("%s %s%s: %d, want %d\n%s", method, e.base, path, r.Status, want, r.Body)
 	}
 	return r
 }
 
 // playEvening creates the tournament and plays it to its end; it returns
 // the tournament's id.
-func playEvening(t *testing.T, app *testApp, cards int) int64 {
+func playEvening(t *testing.T, app *webtest.App, cards int) int64 {
 	t.Helper()
-	app.addUser("Anna", store.Organiser)
-	app.addUser("Hans", store.Helper)
-	e := evening{t: t, c: app.client(), anna: basic("Anna", "Anna-password"), hans: basic("Hans", "Hans-password"),
+	app.AddUser("Anna", store.Organiser)
+	app.AddUser("Hans", store.Helper)
+	e := evening{t: t, c: app.Client(), anna: webtest.Basic("Anna", "Anna-password"), hans: webtest.Basic("Hans", "Hans-password"),
 		base: "/api/tournaments", rng: mrand.New(mrand.NewPCG(13, 256))}
-	created := decode[tournamentJSON](t, e.call(http.MethodPost, "", e.anna, map[string]any{
+	created := webtest.Decode[tournamentJSON](t, e.call(http.MethodPost, "", e.anna, map[string]any{
 		"name": "Preisschnapsen Übertragung", "cards": cards, "max_cards": 3, "price_cents": 1000,
 		"prizes":          []string{"Schinken", "Kürbiskernöl", "Geselchtes", "Wein", "Speck", "Most", "Brettljause", "Zirbenschnaps"},
 		"multiple_prizes": true, "date": "2026-03-14", "start": "19:00", "venue": "Gasthaus Zur Post",
@@ -65,7 +66,7 @@ func playEvening(t *testing.T, app *testApp, cards int) int64 {
 	e.call(http.MethodPut, "/tables", e.anna, map[string]any{"tables": 24}, http.StatusOK)
 
 	for round := 1; ; round++ {
-		next := decode[struct {
+		next := webtest.Decode[struct {
 			Blocked *apiError `json:"blocked"`
 		}](t, e.call(http.MethodGet, "/draw", "", nil, http.StatusOK))
 		if next.Blocked != nil {
@@ -86,7 +87,7 @@ func playEvening(t *testing.T, app *testApp, cards int) int64 {
 // draw announces and performs the next digital draw.
 func (e evening) draw() {
 	e.t.Helper()
-	ann := decode[struct {
+	ann := webtest.Decode[struct {
 		Commitment string `json:"commitment"`
 	}](e.t, e.call(http.MethodPost, "/draw/announce", e.anna, nil, http.StatusCreated))
 	e.call(http.MethodPost, "/draw/digital", e.anna, map[string]any{"commitment": ann.Commitment}, http.StatusCreated)
@@ -98,14 +99,14 @@ func (e evening) draw() {
 func (e evening) playRound(round int) {
 	e.t.Helper()
 	path := "/rounds/" + strconv.Itoa(round)
-	r := decode[roundJSON](e.t, e.call(http.MethodGet, path, "", nil, http.StatusOK))
+	r := webtest.Decode[roundJSON](e.t, e.call(http.MethodGet, path, "", nil, http.StatusOK))
 	for i, m := range r.Matches {
 		if m.Bye || m.Surrendered || m.Result != nil {
 			continue
 		}
 		mpath := path + "/matches/" + strconv.Itoa(m.Match)
 		if i%3 == 0 {
-			started := decode[matchJSON](e.t, e.call(http.MethodPost, mpath+"/start", e.hans,
+			started := webtest.Decode[matchJSON](e.t, e.call(http.MethodPost, mpath+"/start", e.hans,
 				map[string]any{"version": m.Version, "table": 1 + i%24}, http.StatusOK))
 			m.Version = started.Version
 		}
@@ -137,9 +138,9 @@ var liveRevision = regexp.MustCompile(`data-live-rev="\d+"`)
 
 // samePages fetches every public page and API answer of tournament id,
 // anonymously and as the helper, from both apps and compares the bytes.
-func samePages(t *testing.T, a, b *testApp, id int64) {
+func samePages(t *testing.T, a, b *webtest.App, id int64) {
 	t.Helper()
-	tr, err := a.store.Load(t.Context(), id)
+	tr, err := a.Store.Load(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,23 +158,23 @@ func samePages(t *testing.T, a, b *testApp, id int64) {
 	}
 	// The helper's pages carry his CSRF token, different in each browser.
 	csrf := regexp.MustCompile(`(X-CSRF-Token&#34;:&#34;|name="_csrf" value=")[A-Za-z0-9]+`)
-	ha, hb := a.client(), b.client()
-	for _, c := range []*testClient{ha, hb} {
-		if r := c.post("/login", map[string][]string{"name": {"Hans"}, "password": {"Hans-password"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("login: %d", r.status)
+	ha, hb := a.Client(), b.Client()
+	for _, c := range []*webtest.Client{ha, hb} {
+		if r := c.Post("/login", map[string][]string{"name": {"Hans"}, "password": {"Hans-password"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("login: %d", r.Status)
 		}
 	}
-	compare := func(ca, cb *testClient, paths []string) {
+	compare := func(ca, cb *webtest.Client, paths []string) {
 		for _, path := range paths {
-			ra, rb := ca.get(path), cb.get(path)
-			bodyA := csrf.ReplaceAllString(liveRevision.ReplaceAllString(ra.body, ""), "$1")
-			bodyB := csrf.ReplaceAllString(liveRevision.ReplaceAllString(rb.body, ""), "$1")
-			if ra.status != http.StatusOK || rb.status != http.StatusOK || bodyA != bodyB {
-				t.Errorf("%s: %d and %d, %d and %d bytes\n%s", path, ra.status, rb.status, len(ra.body), len(rb.body), firstDifference(bodyA, bodyB))
+			ra, rb := ca.Get(path), cb.Get(path)
+			bodyA := csrf.ReplaceAllString(liveRevision.ReplaceAllString(ra.Body, ""), "$1")
+			bodyB := csrf.ReplaceAllString(liveRevision.ReplaceAllString(rb.Body, ""), "$1")
+			if ra.Status != http.StatusOK || rb.Status != http.StatusOK || bodyA != bodyB {
+				t.Errorf("%s: %d and %d, %d and %d bytes\n%s", path, ra.Status, rb.Status, len(ra.Body), len(rb.Body), firstDifference(bodyA, bodyB))
 			}
 		}
 	}
-	compare(a.client(), b.client(), public)
+	compare(a.Client(), b.Client(), public)
 	compare(ha, hb, staff)
 	t.Logf("compared %d public pages and %d staff pages", len(public), len(staff))
 }
@@ -189,26 +190,26 @@ func firstDifference(a, b string) string {
 }
 
 // exportAPI is the document of tournament id on app, through the API.
-func exportAPI(t *testing.T, app *testApp, id int64) []byte {
+func exportAPI(t *testing.T, app *webtest.App, id int64) []byte {
 	t.Helper()
-	r := app.client().api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/export", basic("Anna", "Anna-password"), nil)
-	if r.status != http.StatusOK {
-		t.Fatalf("export: %d %s", r.status, r.body)
+	r := app.Client().API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(id, 10)+"/export", webtest.Basic("Anna", "Anna-password"), nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("export: %d %s", r.Status, r.Body)
 	}
-	return []byte(r.body)
+	return []byte(r.Body)
 }
 
 // moveTo imports the document into the empty app to through the API, as
 // Anna, checks that it gets the id id and that its export is the document
 // plus the import's audit line; it returns that export.
-func moveTo(t *testing.T, to *testApp, doc []byte, id int64) []byte {
+func moveTo(t *testing.T, to *webtest.App, doc []byte, id int64) []byte {
 	t.Helper()
-	to.addUser("Anna", store.Organiser)
-	to.addUser("Hans", store.Helper)
-	r := to.client().request(http.MethodPost, "/api/tournaments/import", bytes.NewReader(doc),
-		map[string]string{"Content-Type": "application/json", "Authorization": basic("Anna", "Anna-password")})
-	if got := decode[tournamentJSON](t, r); r.status != http.StatusCreated || got.ID != id {
-		t.Fatalf("import: %d, id %d, want %d: %s", r.status, got.ID, id, r.body)
+	to.AddUser("Anna", store.Organiser)
+	to.AddUser("Hans", store.Helper)
+	r := to.Client().Request(http.MethodPost, "/api/tournaments/import", bytes.NewReader(doc),
+		map[string]string{"Content-Type": "application/json", "Authorization": webtest.Basic("Anna", "Anna-password")})
+	if got := webtest.Decode[tournamentJSON](t, r); r.Status != http.StatusCreated || got.ID != id {
+		t.Fatalf("import: %d, id %d, want %d: %s", r.Status, got.ID, id, r.Body)
 	}
 	again := exportAPI(t, to, id)
 	sameDocument(t, doc, again)
@@ -224,7 +225,7 @@ func TestTransferRoundTrip(t *testing.T) {
 	start := time.Now()
 	laptop := newTestApp(t)
 	id := playEvening(t, laptop, 256)
-	if tr, _ := laptop.store.Load(t.Context(), id); !tr.Finished() {
+	if tr, _ := laptop.Store.Load(t.Context(), id); !tr.Finished() {
 		t.Fatal("the evening did not finish")
 	}
 	doc := exportAPI(t, laptop, id)

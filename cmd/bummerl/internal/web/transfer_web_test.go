@@ -4,48 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
 // docVersion is the document's version member as exported, plus ahead.
 func docVersion(ahead int) []byte {
 	return fmt.Appendf(nil, `"version": %d`, store.DocumentVersion+ahead)
-}
-
-// upload posts a file as the import form does: multipart, the CSRF token
-// in the form's _csrf field (csrf false leaves it out).
-func (c *testClient) upload(path, name string, data []byte, csrf bool) response {
-	c.app.t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	if csrf {
-		w.WriteField("_csrf", c.csrf())
-	}
-	if name != "" {
-		fw, err := w.CreateFormFile("file", name)
-		if err != nil {
-			c.app.t.Fatal(err)
-		}
-		fw.Write(data)
-	}
-	w.Close()
-	return c.request(http.MethodPost, path, &body, map[string]string{"Content-Type": w.FormDataContentType()})
-}
-
-// tournamentCount is how many tournaments the app's database holds.
-func (a *testApp) tournamentCount() int {
-	a.t.Helper()
-	list, err := a.store.Tournaments(a.t.Context())
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return len(list)
 }
 
 // sameDocument fails unless the document b, exported after importing a,
@@ -79,35 +49,35 @@ func sameDocument(t *testing.T, a, b []byte) {
 // a refused upload changes nothing.
 func TestTransferPages(t *testing.T) {
 	f := newFixture(t, map[string]string{"date": "2026-03-14"}, 2, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	f.finishRound(1)
+	f.DrawDigital()
+	f.FinishRound(1)
 
-	mustContain(t, f.org.get(f.path).body, `href="`+f.path+`/export.json"`, `data-testid="export-document"`)
-	mustNotContain(t, f.helper.get(f.path).body, "export.json")
-	r := f.org.get(f.path + "/export.json")
-	if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") ||
-		r.header.Get("Content-Disposition") != `attachment; filename="preisschnapsen-hinterbrühl-2026-03-14.json"` ||
-		r.header.Get("Cache-Control") != "no-store" {
-		t.Fatalf("export: %d %v", r.status, r.header)
+	webtest.MustContain(t, f.Org.Get(f.Path).Body, `href="`+f.Path+`/export.json"`, `data-testid="export-document"`)
+	webtest.MustNotContain(t, f.Helper.Get(f.Path).Body, "export.json")
+	r := f.Org.Get(f.Path + "/export.json")
+	if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") ||
+		r.Header.Get("Content-Disposition") != `attachment; filename="preisschnapsen-hinterbrühl-2026-03-14.json"` ||
+		r.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("export: %d %v", r.Status, r.Header)
 	}
-	doc := []byte(r.body)
-	if r := f.helper.get(f.path + "/export.json"); r.status != http.StatusForbidden {
-		t.Errorf("helper exports: %d", r.status)
+	doc := []byte(r.Body)
+	if r := f.Helper.Get(f.Path + "/export.json"); r.Status != http.StatusForbidden {
+		t.Errorf("helper exports: %d", r.Status)
 	}
-	if r := f.app.client().get(f.path + "/export.json"); r.status != http.StatusSeeOther || !strings.HasPrefix(r.location(), "/login") {
-		t.Errorf("anonymous exports: %d %s", r.status, r.location())
+	if r := f.App.Client().Get(f.Path + "/export.json"); r.Status != http.StatusSeeOther || !strings.HasPrefix(r.Location(), "/login") {
+		t.Errorf("anonymous exports: %d %s", r.Status, r.Location())
 	}
 
 	server := newTestApp(t)
-	org, helper := server.loggedIn("Vera", store.Organiser), server.loggedIn("Hans", store.Helper)
-	org.createTournament(settingsForm(nil)) // the ids differ from the laptop's
-	mustContain(t, org.get("/tournaments").body, `href="/tournaments/import"`)
-	mustNotContain(t, helper.get("/tournaments").body, "/tournaments/import")
-	mustContain(t, org.get("/tournaments/import").body, `enctype="multipart/form-data"`, `name="_csrf"`, `type="file"`)
+	org, helper := server.LoggedIn("Vera", store.Organiser), server.LoggedIn("Hans", store.Helper)
+	org.CreateTournament(webtest.SettingsForm(nil)) // the ids differ from the laptop's
+	webtest.MustContain(t, org.Get("/tournaments").Body, `href="/tournaments/import"`)
+	webtest.MustNotContain(t, helper.Get("/tournaments").Body, "/tournaments/import")
+	webtest.MustContain(t, org.Get("/tournaments/import").Body, `enctype="multipart/form-data"`, `name="_csrf"`, `type="file"`)
 
 	wrongVersion := bytes.Replace(doc, docVersion(0), docVersion(1), 1) // reads 1 to DocumentVersion (issue 14)
 	refusals := map[string]struct {
-		c      *testClient
+		c      *webtest.Client
 		name   string
 		data   []byte
 		csrf   bool
@@ -121,36 +91,36 @@ func TestTransferPages(t *testing.T) {
 		"no file":       {org, "", nil, true, http.StatusBadRequest, "Bitte eine exportierte Datei wählen."},
 		"no CSRF token": {org, "t.json", doc, false, http.StatusForbidden, ""},
 		"helper":        {helper, "t.json", doc, true, http.StatusForbidden, ""},
-		"anonymous":     {server.client(), "t.json", doc, true, http.StatusUnauthorized, ""},
+		"anonymous":     {server.Client(), "t.json", doc, true, http.StatusUnauthorized, ""},
 	}
 	for name, tc := range refusals {
-		r := tc.c.upload("/tournaments/import", tc.name, tc.data, tc.csrf)
-		if r.status != tc.status || !strings.Contains(r.body, tc.msg) {
-			t.Errorf("%s: %d\n%.3000s", name, r.status, r.body)
+		r := tc.c.Upload("/tournaments/import", tc.name, tc.data, tc.csrf)
+		if r.Status != tc.status || !strings.Contains(r.Body, tc.msg) {
+			t.Errorf("%s: %d\n%.3000s", name, r.Status, r.Body)
 		}
 	}
-	if n := server.tournamentCount(); n != 1 {
+	if n := server.TournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments after the refused uploads", n)
 	}
 	if !bytes.Contains(wrongVersion, docVersion(1)) {
 		t.Fatal("the test's wrong version is not one")
 	}
 
-	r = org.upload("/tournaments/import", "abend.json", doc, true)
-	if r.status != http.StatusSeeOther || r.location() != "/t/2" {
-		t.Fatalf("import: %d %q\n%s", r.status, r.location(), r.body)
+	r = org.Upload("/tournaments/import", "abend.json", doc, true)
+	if r.Status != http.StatusSeeOther || r.Location() != "/t/2" {
+		t.Fatalf("import: %d %q\n%s", r.Status, r.Location(), r.Body)
 	}
-	mustContain(t, org.get("/t/2").body, "Preisschnapsen Hinterbrühl", "Spieler 7")
-	sameDocument(t, doc, []byte(org.get("/t/2/export.json").body))
+	webtest.MustContain(t, org.Get("/t/2").Body, "Preisschnapsen Hinterbrühl", "Spieler 7")
+	sameDocument(t, doc, []byte(org.Get("/t/2/export.json").Body))
 
 	// The same document again: refused, naming and linking the copy there.
-	r = org.upload("/tournaments/import", "abend.json", doc, true)
-	if r.status != http.StatusConflict {
-		t.Fatalf("second import: %d", r.status)
+	r = org.Upload("/tournaments/import", "abend.json", doc, true)
+	if r.Status != http.StatusConflict {
+		t.Fatalf("second import: %d", r.Status)
 	}
-	mustContain(t, r.body, "Dieses Turnier ist schon da: Turnier 2 „Preisschnapsen Hinterbrühl“; nichts wurde importiert",
+	webtest.MustContain(t, r.Body, "Dieses Turnier ist schon da: Turnier 2 „Preisschnapsen Hinterbrühl“; nichts wurde importiert",
 		`href="/t/2" data-testid="import-existing"`)
-	if n := server.tournamentCount(); n != 2 {
+	if n := server.TournamentCount(); n != 2 {
 		t.Fatalf("%d tournaments after the second import", n)
 	}
 }
@@ -160,33 +130,33 @@ func TestTransferPages(t *testing.T) {
 func TestTransferAPI(t *testing.T) {
 	t.Parallel() // slow and on its own app: runs beside the browser tests
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
-	f.drawDigital()
-	f.finishRound(1)
-	c := f.app.client()
-	r := c.api(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.id, 10)+"/export", f.anna, nil)
-	if r.status != http.StatusOK || !strings.Contains(r.header.Get("Content-Disposition"), `filename="preisschnapsen-hinterbrühl-`) {
-		t.Fatalf("export: %d %v", r.status, r.header)
+	f.DrawDigital()
+	f.FinishRound(1)
+	c := f.App.Client()
+	r := c.API(http.MethodGet, "/api/tournaments/"+strconv.FormatInt(f.ID, 10)+"/export", f.Anna, nil)
+	if r.Status != http.StatusOK || !strings.Contains(r.Header.Get("Content-Disposition"), `filename="preisschnapsen-hinterbrühl-`) {
+		t.Fatalf("export: %d %v", r.Status, r.Header)
 	}
-	doc := []byte(r.body)
-	for auth, status := range map[string]int{basic("Hans", "Hans-password"): http.StatusForbidden, "": http.StatusUnauthorized} {
-		if r := c.api(http.MethodGet, "/api/tournaments/1/export", auth, nil); r.status != status {
-			t.Errorf("export with %q: %d", auth, r.status)
+	doc := []byte(r.Body)
+	for auth, status := range map[string]int{webtest.Basic("Hans", "Hans-password"): http.StatusForbidden, "": http.StatusUnauthorized} {
+		if r := c.API(http.MethodGet, "/api/tournaments/1/export", auth, nil); r.Status != status {
+			t.Errorf("export with %q: %d", auth, r.Status)
 		}
 	}
-	if r := c.api(http.MethodGet, "/api/tournaments/9/export", f.anna, nil); r.status != http.StatusNotFound {
-		t.Errorf("export of no tournament: %d", r.status)
+	if r := c.API(http.MethodGet, "/api/tournaments/9/export", f.Anna, nil); r.Status != http.StatusNotFound {
+		t.Errorf("export of no tournament: %d", r.Status)
 	}
 
 	server := newTestApp(t)
-	server.addUser("Vera", store.Organiser)
-	server.addUser("Hans", store.Helper)
-	vera, sc := basic("Vera", "Vera-password"), server.client()
-	post := func(auth, contentType string, body []byte) response {
+	server.AddUser("Vera", store.Organiser)
+	server.AddUser("Hans", store.Helper)
+	vera, sc := webtest.Basic("Vera", "Vera-password"), server.Client()
+	post := func(auth, contentType string, body []byte) webtest.Response {
 		h := map[string]string{"Content-Type": contentType}
 		if auth != "" {
 			h["Authorization"] = auth
 		}
-		return sc.request(http.MethodPost, "/api/tournaments/import", bytes.NewReader(body), h)
+		return sc.Request(http.MethodPost, "/api/tournaments/import", bytes.NewReader(body), h)
 	}
 	// More than the 1 MB other bodies may have: the import has its own bound.
 	padded := append(bytes.TrimSpace(doc), bytes.Repeat([]byte(" "), 2<<20)...)
@@ -196,7 +166,7 @@ func TestTransferAPI(t *testing.T) {
 		status            int
 		code              string
 	}{
-		"helper":        {basic("Hans", "Hans-password"), "application/json", doc, http.StatusForbidden, "forbidden"},
+		"helper":        {webtest.Basic("Hans", "Hans-password"), "application/json", doc, http.StatusForbidden, "forbidden"},
 		"anonymous":     {"", "application/json", doc, http.StatusUnauthorized, "unauthorized"},
 		"not JSON type": {vera, "text/plain", doc, http.StatusUnsupportedMediaType, "json_required"},
 		"bad JSON":      {vera, "application/json", doc[:len(doc)/2], http.StatusBadRequest, "bad_document"},
@@ -208,27 +178,27 @@ func TestTransferAPI(t *testing.T) {
 	}
 	for name, tc := range refusals {
 		r := post(tc.auth, tc.contentType, tc.body)
-		if e := decode[apiError](t, r); r.status != tc.status || e.Code != tc.code || e.Error == "" {
-			t.Errorf("%s: %d %s", name, r.status, r.body)
+		if e := webtest.Decode[apiError](t, r); r.Status != tc.status || e.Code != tc.code || e.Error == "" {
+			t.Errorf("%s: %d %s", name, r.Status, r.Body)
 		}
 	}
-	if n := server.tournamentCount(); n != 0 {
+	if n := server.TournamentCount(); n != 0 {
 		t.Fatalf("%d tournaments after the refused imports", n)
 	}
 
 	r = post(vera, "application/json", padded)
-	got := decode[tournamentJSON](t, r)
-	if r.status != http.StatusCreated || r.location() != "/api/tournaments/1" || got.ID != 1 || got.Rounds != 1 || got.Sold != 8 {
-		t.Fatalf("import: %d %q %s", r.status, r.location(), r.body)
+	got := webtest.Decode[tournamentJSON](t, r)
+	if r.Status != http.StatusCreated || r.Location() != "/api/tournaments/1" || got.ID != 1 || got.Rounds != 1 || got.Sold != 8 {
+		t.Fatalf("import: %d %q %s", r.Status, r.Location(), r.Body)
 	}
-	sameDocument(t, doc, []byte(sc.api(http.MethodGet, "/api/tournaments/1/export", vera, nil).body))
+	sameDocument(t, doc, []byte(sc.API(http.MethodGet, "/api/tournaments/1/export", vera, nil).Body))
 
 	r = post(vera, "application/json", doc)
-	if e := decode[apiError](t, r); r.status != http.StatusConflict || e.Code != "duplicate_import" || e.Tournament != 1 ||
+	if e := webtest.Decode[apiError](t, r); r.Status != http.StatusConflict || e.Code != "duplicate_import" || e.Tournament != 1 ||
 		!strings.Contains(e.Error, "already here: tournament 1") {
-		t.Fatalf("second import: %d %s", r.status, r.body)
+		t.Fatalf("second import: %d %s", r.Status, r.Body)
 	}
-	if n := server.tournamentCount(); n != 1 {
+	if n := server.TournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments after the second import", n)
 	}
 }
@@ -239,42 +209,42 @@ func TestTransferAPI(t *testing.T) {
 // laptop's 4, the same after the refused document is sent again.
 func TestImportRefusesHugeHall(t *testing.T) {
 	f := newFixture(t, nil, 2, 1, 1, 1, 1, 1, 1)
-	laptop := f.app.client()
-	base := "/api/tournaments/" + strconv.FormatInt(f.id, 10)
-	if r := laptop.api(http.MethodPut, base+"/tables", f.anna, map[string]any{"tables": 4}); r.status != http.StatusOK {
-		t.Fatalf("tables: %d %s", r.status, r.body)
+	laptop := f.App.Client()
+	base := "/api/tournaments/" + strconv.FormatInt(f.ID, 10)
+	if r := laptop.API(http.MethodPut, base+"/tables", f.Anna, map[string]any{"tables": 4}); r.Status != http.StatusOK {
+		t.Fatalf("tables: %d %s", r.Status, r.Body)
 	}
-	f.drawDigital()
-	doc := []byte(laptop.api(http.MethodGet, base+"/export", f.anna, nil).body)
+	f.DrawDigital()
+	doc := []byte(laptop.API(http.MethodGet, base+"/export", f.Anna, nil).Body)
 	huge := bytes.Replace(doc, []byte(`"Tables": 4`), []byte(`"Tables": 1000000000`), 1)
 	if bytes.Equal(huge, doc) {
 		t.Fatal("the document has no hall of 4 tables")
 	}
 
 	server := newTestApp(t)
-	server.addUser("Vera", store.Organiser)
-	vera, c := basic("Vera", "Vera-password"), server.client()
-	tables := func() response { return c.api(http.MethodGet, "/api/tournaments/1/tables", "", nil) } // anonymous
+	server.AddUser("Vera", store.Organiser)
+	vera, c := webtest.Basic("Vera", "Vera-password"), server.Client()
+	tables := func() webtest.Response { return c.API(http.MethodGet, "/api/tournaments/1/tables", "", nil) } // anonymous
 	refused := func() {
 		t.Helper()
-		r := c.api(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(huge))
-		if e := decode[apiError](t, r); r.status != http.StatusUnprocessableEntity || e.Code != "bad_document" ||
+		r := c.API(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(huge))
+		if e := webtest.Decode[apiError](t, r); r.Status != http.StatusUnprocessableEntity || e.Code != "bad_document" ||
 			!strings.Contains(e.Error, "2048") || !strings.Contains(e.Error, "1000000000") {
-			t.Fatalf("import of a billion tables: %d %s", r.status, r.body)
+			t.Fatalf("import of a billion tables: %d %s", r.Status, r.Body)
 		}
 	}
 	refused()
-	if n := server.tournamentCount(); n != 0 {
+	if n := server.TournamentCount(); n != 0 {
 		t.Fatalf("%d tournaments after the refused import", n)
 	}
-	if r := tables(); r.status != http.StatusNotFound {
-		t.Fatalf("tables of the refused import: %d", r.status)
+	if r := tables(); r.Status != http.StatusNotFound {
+		t.Fatalf("tables of the refused import: %d", r.Status)
 	}
-	if r := c.api(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(doc)); r.status != http.StatusCreated {
-		t.Fatalf("import: %d %s", r.status, r.body)
+	if r := c.API(http.MethodPost, "/api/tournaments/import", vera, json.RawMessage(doc)); r.Status != http.StatusCreated {
+		t.Fatalf("import: %d %s", r.Status, r.Body)
 	}
 	refused()
-	board := decode[boardJSON](t, tables())
+	board := webtest.Decode[boardJSON](t, tables())
 	if board.Round != 1 || board.Tables != 4 || len(board.Free) != 4 {
 		t.Fatalf("tables after the imports: %+v", board)
 	}

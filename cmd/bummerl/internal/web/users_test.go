@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -40,41 +41,41 @@ func TestManageUsers(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			app := newTestApp(t)
-			anna := app.loggedIn("Anna", store.Organiser)
-			hans := app.loggedIn("Hans", store.Helper)
+			anna := app.LoggedIn("Anna", store.Organiser)
+			hans := app.LoggedIn("Hans", store.Helper)
 			ids := map[string]string{"Nobody": "999"}
-			users, err := app.store.Users(t.Context())
+			users, err := app.Store.Users(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, u := range users {
 				ids[u.Name] = strconv.FormatInt(u.ID, 10)
 			}
-			page := anna.get("/users").body
-			mustContain(t, page, `data-testid="remove-`+ids["Hans"]+`"`, `action="/users/`+ids["Hans"]+`/password"`)
-			mustNotContain(t, page, `data-testid="remove-`+ids["Anna"]+`"`)
-			if r := hans.post("/users/"+ids["Anna"]+"/remove", nil); r.status != http.StatusForbidden {
-				t.Errorf("helper removes: %d", r.status)
+			page := anna.Get("/users").Body
+			webtest.MustContain(t, page, `data-testid="remove-`+ids["Hans"]+`"`, `action="/users/`+ids["Hans"]+`/password"`)
+			webtest.MustNotContain(t, page, `data-testid="remove-`+ids["Anna"]+`"`)
+			if r := hans.Post("/users/"+ids["Anna"]+"/remove", nil); r.Status != http.StatusForbidden {
+				t.Errorf("helper removes: %d", r.Status)
 			}
 			for _, s := range tc.steps {
 				form := url.Values{}
 				if s.value != "" {
 					form.Set(s.action, s.value)
 				}
-				r := anna.post("/users/"+ids[s.target]+"/"+s.action, form)
-				if r.status == http.StatusSeeOther {
-					r = anna.get(r.location())
-					r.status = http.StatusSeeOther
+				r := anna.Post("/users/"+ids[s.target]+"/"+s.action, form)
+				if r.Status == http.StatusSeeOther {
+					r = anna.Get(r.Location())
+					r.Status = http.StatusSeeOther
 				}
-				if r.status != s.status {
-					t.Fatalf("%s %s: status %d, want %d\n%s", s.action, s.target, r.status, s.status, r.body)
+				if r.Status != s.status {
+					t.Fatalf("%s %s: status %d, want %d\n%s", s.action, s.target, r.Status, s.status, r.Body)
 				}
-				mustContain(t, r.body, s.message)
+				webtest.MustContain(t, r.Body, s.message)
 			}
-			if r := hans.get("/tournaments"); (r.status == http.StatusSeeOther) != tc.loggedOut {
-				t.Errorf("Hans' browser: status %d, logged out want %v", r.status, tc.loggedOut)
+			if r := hans.Get("/tournaments"); (r.Status == http.StatusSeeOther) != tc.loggedOut {
+				t.Errorf("Hans' browser: status %d, logged out want %v", r.Status, tc.loggedOut)
 			}
-			users, _ = app.store.Users(t.Context())
+			users, _ = app.Store.Users(t.Context())
 			var role store.Role
 			for _, u := range users {
 				if u.Name == "Hans" {
@@ -93,10 +94,10 @@ func TestManageUsers(t *testing.T) {
 // removed by opening it. Oneself is refused there already.
 func TestRemoveUserConfirm(t *testing.T) {
 	app := newTestApp(t)
-	anna := app.loggedIn("Anna", store.Organiser)
-	app.addUser("Hans", store.Helper)
+	anna := app.LoggedIn("Anna", store.Organiser)
+	app.AddUser("Hans", store.Helper)
 	ids := map[string]string{}
-	users, err := app.store.Users(t.Context())
+	users, err := app.Store.Users(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,25 +105,25 @@ func TestRemoveUserConfirm(t *testing.T) {
 		ids[u.Name] = strconv.FormatInt(u.ID, 10)
 	}
 	confirm := "/users/" + ids["Hans"] + "/remove"
-	mustContain(t, anna.get("/users").body, `href="`+confirm+`" data-testid="remove-`+ids["Hans"]+`"`)
-	r := anna.get(confirm)
-	if r.status != http.StatusOK {
-		t.Fatalf("confirmation page: status %d\n%s", r.status, r.body)
+	webtest.MustContain(t, anna.Get("/users").Body, `href="`+confirm+`" data-testid="remove-`+ids["Hans"]+`"`)
+	r := anna.Get(confirm)
+	if r.Status != http.StatusOK {
+		t.Fatalf("confirmation page: status %d\n%s", r.Status, r.Body)
 	}
-	mustContain(t, r.body, "Hans (Helfer) wirklich entfernen?", `action="`+confirm+`"`, `data-testid="remove-confirm"`)
-	if n, _ := app.store.CountUsers(t.Context()); n != 2 {
+	webtest.MustContain(t, r.Body, "Hans (Helfer) wirklich entfernen?", `action="`+confirm+`"`, `data-testid="remove-confirm"`)
+	if n, _ := app.Store.CountUsers(t.Context()); n != 2 {
 		t.Fatalf("%d users after opening the confirmation, want 2", n)
 	}
-	self := anna.get("/users/" + ids["Anna"] + "/remove")
-	mustContain(t, self.body, "Sich selbst kann man nicht entfernen.")
-	mustNotContain(t, self.body, `data-testid="remove-confirm"`)
-	if r := anna.get("/users/999/remove"); r.status != http.StatusNotFound {
-		t.Errorf("confirmation for nobody: status %d, want 404", r.status)
+	self := anna.Get("/users/" + ids["Anna"] + "/remove")
+	webtest.MustContain(t, self.Body, "Sich selbst kann man nicht entfernen.")
+	webtest.MustNotContain(t, self.Body, `data-testid="remove-confirm"`)
+	if r := anna.Get("/users/999/remove"); r.Status != http.StatusNotFound {
+		t.Errorf("confirmation for nobody: status %d, want 404", r.Status)
 	}
-	if r := anna.post(confirm, nil); r.status != http.StatusSeeOther {
-		t.Fatalf("remove: status %d\n%s", r.status, r.body)
+	if r := anna.Post(confirm, nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("remove: status %d\n%s", r.Status, r.Body)
 	}
-	if n, _ := app.store.CountUsers(t.Context()); n != 1 {
+	if n, _ := app.Store.CountUsers(t.Context()); n != 1 {
 		t.Errorf("%d users after the removal, want 1", n)
 	}
 }
@@ -132,7 +133,7 @@ func TestRemoveUserConfirm(t *testing.T) {
 // password or the token.
 func TestUserAuditPage(t *testing.T) {
 	app := newTestApp(t)
-	anna := app.loggedIn("Anna", store.Organiser)
+	anna := app.LoggedIn("Anna", store.Organiser)
 	steps := []struct {
 		path string
 		form url.Values
@@ -143,13 +144,13 @@ func TestUserAuditPage(t *testing.T) {
 		{"/users/2/remove", nil},
 	}
 	for _, s := range steps {
-		if r := anna.post(s.path, s.form); r.status != http.StatusSeeOther {
-			t.Fatalf("%s: status %d\n%s", s.path, r.status, r.body)
+		if r := anna.Post(s.path, s.form); r.Status != http.StatusSeeOther {
+			t.Fatalf("%s: status %d\n%s", s.path, r.Status, r.Body)
 		}
 	}
-	r := anna.post("/users/tokens", url.Values{"label": {"Anzeigetafel"}})
-	token := testidText(t, r.body, "new-token")
-	page := anna.get("/users").body
+	r := anna.Post("/users/tokens", url.Values{"label": {"Anzeigetafel"}})
+	token := webtest.TestidText(t, r.Body, "new-token")
+	page := anna.Get("/users").Body
 	actions := regexp.MustCompile(`data-testid="user-audit-action" data-action="([^"]*)">([^<]*)<`).FindAllStringSubmatch(page, -1)
 	var got []string
 	for _, a := range actions {
@@ -166,7 +167,7 @@ func TestUserAuditPage(t *testing.T) {
 		"en": {"API key “Anzeigetafel” created for Anna", "Hans removed", "Password of Hans reset",
 			"Role of Hans: Helper → Organiser", "Hans added as Helper", "Anna added as Organiser"},
 	} {
-		page := anna.get("/users?lang=" + lang).body
+		page := anna.Get("/users?lang=" + lang).Body
 		var said []string
 		for _, a := range regexp.MustCompile(`data-testid="user-audit-action" data-action="[^"]*">\s*([^<]*?)\s*<`).FindAllStringSubmatch(page, -1) {
 			said = append(said, a[1])
@@ -174,9 +175,9 @@ func TestUserAuditPage(t *testing.T) {
 		if !slices.Equal(said, want) {
 			t.Errorf("%s: changes said as %q, want %q", lang, said, want)
 		}
-		mustNotContain(t, page, "&#34;role&#34;")
+		webtest.MustNotContain(t, page, "&#34;role&#34;")
 	}
-	mustNotContain(t, page, "hans-geheim", "$2a$")
+	webtest.MustNotContain(t, page, "hans-geheim", "$2a$")
 	if tok := strings.TrimSpace(token); tok != "" && strings.Contains(page, tok) {
 		t.Error("the users page shows the API token again")
 	}
@@ -187,7 +188,7 @@ func TestUserAuditPage(t *testing.T) {
 // at its field.
 func TestUserTextChecks(t *testing.T) {
 	app := newTestApp(t)
-	anna := app.loggedIn("Anna", store.Organiser)
+	anna := app.LoggedIn("Anna", store.Organiser)
 	tests := map[string]struct {
 		path           string
 		form           url.Values
@@ -209,19 +210,19 @@ func TestUserTextChecks(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			r := anna.post(tc.path, tc.form)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d", r.status, tc.status)
+			r := anna.Post(tc.path, tc.form)
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d", r.Status, tc.status)
 			}
-			i := strings.Index(r.body, `data-testid="error-`+tc.field+`"`)
+			i := strings.Index(r.Body, `data-testid="error-`+tc.field+`"`)
 			if i < 0 {
-				t.Fatalf("no message at %s:\n%s", tc.field, r.body)
+				t.Fatalf("no message at %s:\n%s", tc.field, r.Body)
 			}
-			mustContain(t, r.body[i:min(i+300, len(r.body))], tc.message)
-			mustNotContain(t, r.body, `data-testid="new-token"`)
+			webtest.MustContain(t, r.Body[i:min(i+300, len(r.Body))], tc.message)
+			webtest.MustNotContain(t, r.Body, `data-testid="new-token"`)
 		})
 	}
-	if users, _ := app.store.Users(t.Context()); len(users) != 1 {
+	if users, _ := app.Store.Users(t.Context()); len(users) != 1 {
 		t.Errorf("users %+v", users)
 	}
 }

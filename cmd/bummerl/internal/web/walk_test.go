@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/store"
 )
 
@@ -33,14 +34,14 @@ type walkForm struct {
 func TestNoRouteFails(t *testing.T) {
 	t.Parallel() // slow and on its own app: runs beside the browser tests
 	app := newTestApp(t)
-	org := app.loggedIn("Anna", store.Organiser)
-	helper := app.loggedIn("Hans", store.Helper)
-	app.addUser("Otto", store.Helper) // user 3, whom the user routes change
-	token, err := app.store.NewAPIToken(t.Context(), 1, "walk")
+	org := app.LoggedIn("Anna", store.Organiser)
+	helper := app.LoggedIn("Hans", store.Helper)
+	app.AddUser("Otto", store.Helper) // user 3, whom the user routes change
+	token, err := app.Store.NewAPIToken(t.Context(), 1, "walk")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.store.NewAPIToken(t.Context(), 1, "spare"); err != nil { // token 2, which the token routes revoke
+	if _, err := app.Store.NewAPIToken(t.Context(), 1, "spare"); err != nil { // token 2, which the token routes revoke
 		t.Fatal(err)
 	}
 	forms := []walkForm{
@@ -49,7 +50,7 @@ func TestNoRouteFails(t *testing.T) {
 		{"Swiss before the draw", map[string]string{"form": "swiss", "cards": "16", "swiss_rounds": "3"}, 5, false},
 		{"Swiss after the draw", map[string]string{"form": "swiss", "cards": "16", "swiss_rounds": "3"}, 5, true},
 	}
-	routes := walkOrder(app.echo.Routes())
+	routes := walkOrder(echoOf(app).Routes())
 	for i, form := range forms {
 		params := walkSetup(t, app, org, helper, form)
 		for _, r := range routes {
@@ -59,8 +60,8 @@ func TestNoRouteFails(t *testing.T) {
 			if i > 0 && !strings.Contains(r.Path, ":") && !strings.Contains(r.Path, "*") {
 				continue // the same for every tournament: walked with the first
 			}
-			walkRoute(t, app, form.name, r.Method, params.Replace(r.Path), map[string]*testClient{
-				"anonymous": app.client(), "helper": helper, "organiser": org}, token)
+			walkRoute(t, app, form.name, r.Method, params.Replace(r.Path), map[string]*webtest.Client{
+				"anonymous": app.Client(), "helper": helper, "organiser": org}, token)
 		}
 	}
 }
@@ -86,28 +87,28 @@ func walkOrder(routes []*echo.Route) []*echo.Route {
 
 // walkSetup creates the form's tournament and answers the path
 // parameters that name its things.
-func walkSetup(t *testing.T, app *testApp, org, helper *testClient, form walkForm) *strings.Replacer {
+func walkSetup(t *testing.T, app *webtest.App, org, helper *webtest.Client, form walkForm) *strings.Replacer {
 	t.Helper()
-	f := fixture{t: t, app: app, org: org, helper: helper, api: app.client(), anna: basic("Anna", "Anna-password")}
-	f.path = org.createTournament(settingsForm(form.settings))
-	f.id = tournamentOf(t, f.path)
+	f := webtest.Fixture{T: t, App: app, Org: org, Helper: helper, API: app.Client(), Anna: webtest.Basic("Anna", "Anna-password")}
+	f.Path = org.CreateTournament(webtest.SettingsForm(form.settings))
+	f.ID = webtest.TournamentOf(t, f.Path)
 	for i := range form.sold {
-		if r := org.post(f.path+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i+1)}, "count": {"1"}}); r.status != http.StatusSeeOther {
-			t.Fatalf("%s: sale: status %d\n%s", form.name, r.status, r.body)
+		if r := org.Post(f.Path+"/sale", url.Values{"name": {"Spieler " + strconv.Itoa(i+1)}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+			t.Fatalf("%s: sale: status %d\n%s", form.name, r.Status, r.Body)
 		}
 	}
 	seat, table := "no-such-seat", "1"
 	if form.drawn {
-		f.drawDigital()
-		m := f.firstPlayable(1)
-		tok := "seat-" + strconv.FormatInt(f.id, 10)
-		dt, err := app.store.StartTable(t.Context(), f.id, 1, m.No, store.User{Name: "Hans"}, "walk seed", 0, [2]string{tok + "-zero-0123456789", tok + "-one-0123456789"})
+		f.DrawDigital()
+		m := f.FirstPlayable(1)
+		tok := "seat-" + strconv.FormatInt(f.ID, 10)
+		dt, err := app.Store.StartTable(t.Context(), f.ID, 1, m.No, store.User{Name: "Hans"}, "walk seed", 0, [2]string{tok + "-zero-0123456789", tok + "-one-0123456789"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		seat, table = dt.Seats[0], strconv.FormatInt(dt.ID, 10)
 	}
-	return strings.NewReplacer(":id", strconv.FormatInt(f.id, 10), ":no", "1", ":pid", "1", ":uid", "3", ":tid", "2",
+	return strings.NewReplacer(":id", strconv.FormatInt(f.ID, 10), ":no", "1", ":pid", "1", ":uid", "3", ":tid", "2",
 		":round", "1", ":match", "1", ":file", "players.csv", ":token", seat, ":table", table, ":seat", "0", "*", "app.js")
 }
 
@@ -121,12 +122,12 @@ var (
 )
 
 // walkRoute asks one route as every role and reports any 5xx.
-func walkRoute(t *testing.T, app *testApp, form, method, path string, clients map[string]*testClient, token string) {
+func walkRoute(t *testing.T, app *webtest.App, form, method, path string, clients map[string]*webtest.Client, token string) {
 	t.Helper()
 	api := strings.HasPrefix(path, "/api/")
-	check := func(who, query string, got response) {
-		if got.status >= 500 {
-			t.Errorf("%s: %s %s%s as %s: status %d\n%.300s", form, method, path, query, who, got.status, got.body)
+	check := func(who, query string, got webtest.Response) {
+		if got.Status >= 500 {
+			t.Errorf("%s: %s %s%s as %s: status %d\n%.300s", form, method, path, query, who, got.Status, got.Body)
 		}
 	}
 	// Pages answer htmx requests differently (a part, a message at the top).
@@ -136,10 +137,10 @@ func walkRoute(t *testing.T, app *testApp, form, method, path string, clients ma
 		case method == http.MethodGet || method == http.MethodHead:
 			for _, query := range []string{"", "?card=1&round=1&no=1&q=Spieler&cards=4"} {
 				for _, h := range pageHeaders {
-					check(who, query, c.request(method, path+query, nil, h))
+					check(who, query, c.Request(method, path+query, nil, h))
 				}
 				if api && who == "organiser" {
-					check("token", query, app.client().api(method, path+query, "Bearer "+token, nil))
+					check("token", query, app.Client().API(method, path+query, "Bearer "+token, nil))
 				}
 			}
 		case api:
@@ -148,17 +149,17 @@ func walkRoute(t *testing.T, app *testApp, form, method, path string, clients ma
 				if err != nil {
 					t.Fatal(err)
 				}
-				check(who, "", c.request(method, path, bytes.NewReader(b), map[string]string{"Content-Type": "application/json", "X-CSRF-Token": c.csrf()}))
+				check(who, "", c.Request(method, path, bytes.NewReader(b), map[string]string{"Content-Type": "application/json", "X-CSRF-Token": c.CSRF()}))
 				if who == "organiser" {
-					check("token", "", app.client().api(method, path, "Bearer "+token, body))
+					check("token", "", app.Client().API(method, path, "Bearer "+token, body))
 				}
 			}
 		default:
 			for _, body := range walkForms {
 				for _, h := range pageHeaders {
 					h = maps.Clone(h)
-					h["Content-Type"], h["X-CSRF-Token"] = "application/x-www-form-urlencoded", c.csrf()
-					check(who, "", c.request(method, path, strings.NewReader(body.Encode()), h))
+					h["Content-Type"], h["X-CSRF-Token"] = "application/x-www-form-urlencoded", c.CSRF()
+					check(who, "", c.Request(method, path, strings.NewReader(body.Encode()), h))
 				}
 			}
 		}
@@ -172,14 +173,14 @@ func TestLateEntryPreisschnapsenRefused(t *testing.T) {
 	f := newFixture(t, nil, 1, 1, 1, 1, 1, 1, 1, 1)
 	for i, stage := range []string{"before the draw", "after the draw"} {
 		if i > 0 {
-			f.drawDigital()
+			f.DrawDigital()
 		}
-		r := f.org.post(f.path+"/swiss/late", url.Values{"name": {"Nachzügler"}})
-		if r.status != http.StatusConflict {
-			t.Fatalf("%s: status %d\n%.300s", stage, r.status, r.body)
+		r := f.Org.Post(f.Path+"/swiss/late", url.Values{"name": {"Nachzügler"}})
+		if r.Status != http.StatusConflict {
+			t.Fatalf("%s: status %d\n%.300s", stage, r.Status, r.Body)
 		}
-		mustContain(t, r.body, "Nur in einem Turnier im Schweizer System")
-		if tr := f.load(); len(tr.Players) != 8 || tr.Sold() != 8 {
+		webtest.MustContain(t, r.Body, "Nur in einem Turnier im Schweizer System")
+		if tr := f.Load(); len(tr.Players) != 8 || tr.Sold() != 8 {
 			t.Errorf("%s: %d players, %d sold", stage, len(tr.Players), tr.Sold())
 		}
 	}
