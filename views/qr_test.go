@@ -1,7 +1,7 @@
 package views
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,22 +26,7 @@ func TestQRPathIsTheBitmap(t *testing.T) {
 		if size != len(want) {
 			t.Fatalf("%s: size %d, want %d", url, size, len(want))
 		}
-		got := make([][]bool, size)
-		for y := range got {
-			got[y] = make([]bool, size)
-		}
-		for _, run := range strings.Split(strings.TrimSuffix(d, "z"), "z") {
-			var x, y, w, back int
-			if _, err := fmt.Sscanf(run, "M%d %dh%dv1h-%d", &x, &y, &w, &back); err != nil || back != w {
-				t.Fatalf("%s: run %q: %v", url, run, err)
-			}
-			for i := x; i < x+w; i++ {
-				if got[y][i] {
-					t.Fatalf("%s: module %d,%d drawn twice", url, i, y)
-				}
-				got[y][i] = true
-			}
-		}
+		got := drawPath(t, d, size)
 		for y := range want {
 			for x := range want[y] {
 				if got[y][x] != want[y][x] {
@@ -49,5 +34,62 @@ func TestQRPathIsTheBitmap(t *testing.T) {
 				}
 			}
 		}
+		if len(d) > 2500 {
+			t.Errorf("%s: %d bytes of path", url, len(d))
+		}
 	}
+}
+
+// drawPath reads back the commands qrPath writes: "M x y.5" starts a row,
+// "m dx 0" moves along it, "h w" draws w modules.
+func drawPath(t *testing.T, d string, size int) [][]bool {
+	t.Helper()
+	grid := make([][]bool, size)
+	for y := range grid {
+		grid[y] = make([]bool, size)
+	}
+	x, y := 0, 0
+	i := 0
+	num := func() string {
+		j := i
+		for j < len(d) && (d[j] >= '0' && d[j] <= '9' || d[j] == '.' || d[j] == '-') {
+			j++
+		}
+		s := d[i:j]
+		i = j
+		return s
+	}
+	for i < len(d) {
+		c := d[i]
+		i++
+		switch c {
+		case 'M':
+			x, _ = strconv.Atoi(num())
+			i++ // the space
+			ys := num()
+			if !strings.HasSuffix(ys, ".5") {
+				t.Fatalf("row %q not through the middle", ys)
+			}
+			y, _ = strconv.Atoi(strings.TrimSuffix(ys, ".5"))
+		case 'm':
+			dx, _ := strconv.Atoi(num())
+			i++
+			if num() != "0" {
+				t.Fatalf("a move off the row in %q", d)
+			}
+			x += dx
+		case 'h':
+			w, _ := strconv.Atoi(num())
+			for k := x; k < x+w; k++ {
+				if grid[y][k] {
+					t.Fatalf("module %d,%d drawn twice", k, y)
+				}
+				grid[y][k] = true
+			}
+			x += w
+		default:
+			t.Fatalf("unknown command %q in %q", c, d)
+		}
+	}
+	return grid
 }

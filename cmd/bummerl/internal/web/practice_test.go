@@ -164,7 +164,7 @@ func checkWhy(t *testing.T, c *webtest.Client, replay string, deal int) {
 	if rows == 0 || strings.Count(why.Body, "data-best") != 1 || strings.Count(why.Body, "data-played") != 1 {
 		t.Errorf("why: %d rows, %d best, %d played\n%s", rows, strings.Count(why.Body, "data-best"), strings.Count(why.Body, "data-played"), why.Body)
 	}
-	webtest.MustContain(t, why.Body, "Bummerl gewinnen", "Spiel gewinnen", "★ bester Zug", "← gespielt", "%")
+	webtest.MustContain(t, why.Body, "die Chance, das Bummerl und dieses Spiel mit dem Zug zu gewinnen", "★ bester Zug", "← gespielt", "%")
 }
 
 // TestPracticeBounds (issue 25): two games per address, a finished one

@@ -258,7 +258,14 @@ func (p *browserPage) confirmStep(what, want string, actions ...chromedp.Action[
 // step runs actions with a time limit, failing the test with what went wrong.
 func (p *browserPage) step(what string, actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	p.stepWithin(what, stepTimeout, actions...)
+}
+
+// stepWithin is step with a bound of its own, for the pages that take
+// long on a busy machine (a print sheet of 256 cards).
+func (p *browserPage) stepWithin(what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		p.shot("failed")

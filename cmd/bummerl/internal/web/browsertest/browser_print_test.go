@@ -384,6 +384,16 @@ func sameGridAs(t *testing.T, what string, got, want []place) {
 	}
 }
 
+// openSheet opens a print sheet and waits until sel is visible, bounded
+// like printing it (printTimeout): on a 256-card evening the round list,
+// the score sheets and the entry cards are each a page of a megabyte or
+// so, which a busy test machine lays out in more than a step's 10 s (the
+// CI run of stop 30 failed there); a sheet that never comes still fails.
+func openSheet(p *browserPage, path, sel string) {
+	p.t.Helper()
+	p.stepWithin("open "+path, printTimeout, chromedp.Navigate(p.app.Srv.URL+path), chromedp.WaitVisible(chromedp.CSS(sel)))
+}
+
 // printTimeout bounds printing one document: the 256-card sheets take
 // seconds on a quiet machine and took over ten on a loaded one.
 const printTimeout = time.Minute
@@ -447,9 +457,9 @@ func mustHaveNames(t *testing.T, what string, doc pdfDoc, names []string) {
 // print media: its height over the printable height (273 mm, at 96 px an
 // inch).
 func contentPages(p *browserPage) int {
-	p.step("print media", emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
-	h := eval[float64](p, `document.querySelector("main").getBoundingClientRect().height`)
-	p.step("screen media", emulateMedia(""), chromedp.ResetViewport())
+	p.stepWithin("print media", printTimeout, emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
+	h := runStepWithin(p, "content height", chromedp.Evaluate[float64](`document.querySelector("main").getBoundingClientRect().height`), printTimeout)
+	p.stepWithin("screen media", printTimeout, emulateMedia(""), chromedp.ResetViewport())
 	return int(h/1032) + 1
 }
 
@@ -458,11 +468,13 @@ func contentPages(p *browserPage) int {
 // paper (the PDF's text still holds clipped text, so the text check alone
 // would not notice).
 func clipped(p *browserPage, sel string) []string {
-	p.step("print media", emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
-	defer p.step("screen media", emulateMedia(""), chromedp.ResetViewport())
-	return eval[[]string](p, `[...document.querySelectorAll(`+strconv.Quote(sel)+`)]
+	// Each a new layout of the whole sheet: bounded like printing it.
+	p.stepWithin("print media", printTimeout, emulateMedia("print"), chromedp.EmulateViewport(703, 1032))
+	defer p.stepWithin("screen media", printTimeout, emulateMedia(""), chromedp.ResetViewport())
+	expr := `[...document.querySelectorAll(` + strconv.Quote(sel) + `)]
 		.filter(e => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
-		.map(e => e.textContent.trim().replace(/\s+/g, " ").slice(0, 60))`)
+		.map(e => e.textContent.trim().replace(/\s+/g, " ").slice(0, 60))`
+	return runStepWithin(p, "clipped "+sel, chromedp.Evaluate[[]string](expr), printTimeout)
 }
 
 func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) {
@@ -496,7 +508,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	p.login("Anna")
 
 	// Round list: both lists, every name, as few pages as it needs.
-	p.open(f.Path+"/print/rounds/1", testid("print-round"))
+	openSheet(p, f.Path+"/print/rounds/1", testid("print-round"))
 	need := contentPages(p)
 	doc := printPDF(t, p, "round-list")
 	t.Logf("round list of %d cards: %d pages (content %d)", cards, doc.pages, need)
@@ -533,7 +545,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 		pers = pers[:1]
 	}
 	for _, per := range pers {
-		p.open(f.Path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
+		openSheet(p, f.Path+"/print/rounds/1/sheets?per="+strconv.Itoa(per), testid("sheet-page"))
 		for _, c := range clipped(p, ".score-sheet, .sheet-line, .bummerl-grid th, .bummerl-grid td") {
 			t.Errorf("score sheets at %d a page: cut off: %s", per, c)
 		}
@@ -548,7 +560,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	}
 
 	// Entry cards: 8 to a page.
-	p.open(f.Path+"/entry-cards", testid("entry-cards"))
+	openSheet(p, f.Path+"/entry-cards", testid("entry-cards"))
 	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
 		t.Errorf("entry cards: cut off: %s", c)
 	}
@@ -572,7 +584,7 @@ func browserPrint(t *testing.T, browser context.Context, cards int, dated bool) 
 	mustHaveNames(t, "a buyer's cards", doc, sold[2:4])
 	sameGridAs(t, "a buyer's cards", sameGrid(t, "a buyer's cards", doc, "Startkarte", 8, mm(30)), grid)
 	blanks := min(cards, 32)
-	p.open(f.Path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
+	openSheet(p, f.Path+"/entry-cards/blank?to="+strconv.Itoa(blanks), testid("entry-cards"))
 	for _, c := range clipped(p, ".entry-card, .entry-text, .entry-qr") {
 		t.Errorf("blank cards: cut off: %s", c)
 	}
