@@ -121,6 +121,10 @@ func (c config) run(pairs, par int) *result {
 					r := c.bummerl(k, swap)
 					mu.Lock()
 					res.add(r)
+					n := res.bummerl[0] + res.bummerl[1]
+					// Progress on stderr, so a long run can be read (or
+					// stopped) before it ends.
+					fmt.Fprintf(os.Stderr, "arena: %d Bummerl, %d : %d, %v\n", n, res.bummerl[0], res.bummerl[1], time.Since(res.start).Round(time.Second))
 					mu.Unlock()
 				}
 			}
