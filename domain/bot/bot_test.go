@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -346,5 +347,40 @@ func TestReferenceLegal(t *testing.T) {
 	}
 	if solved < 50 {
 		t.Errorf("only %d endgames checked", solved)
+	}
+}
+
+// TestPlaysOnWhenGivingUpGainsNothing: with every card known (talon
+// exhausted) the deal is lost by 1 game point whatever forehand does;
+// declaring short of 66 (S-15) also gives away 1. The bot plays on, as
+// the opponent may still err (a tie in value by rounding had made it
+// declare against the reference in the arena).
+func TestPlaysOnWhenGivingUpGainsNothing(t *testing.T) {
+	var rec schnapsen.GameRecord
+	err := json.Unmarshal([]byte(`{"variant": "soft", "closing": "at-close",
+		"deck": ["TS","KC","JC","QH","QS","KS","AD","TD","AS","JD","AH","JH","TH","QD","AC","QC","KH","JS","TC","KD"],
+		"actions": [{"seat": 0, "do": "play", "card": "TS"}, {"seat": 1, "do": "play", "card": "JD"},
+			{"seat": 1, "do": "marriage", "suit": "S"}, {"seat": 1, "do": "play", "card": "QS"}, {"seat": 0, "do": "play", "card": "AS"},
+			{"seat": 0, "do": "play", "card": "TD"}, {"seat": 1, "do": "play", "card": "JH"},
+			{"seat": 0, "do": "marriage", "suit": "C"}, {"seat": 0, "do": "play", "card": "QC"}, {"seat": 1, "do": "play", "card": "AC"},
+			{"seat": 1, "do": "play", "card": "JS"}, {"seat": 0, "do": "play", "card": "QD"}]}`), &rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := ViewOf(rec, 0, [2]int{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := New(Options{Seed: 1}).Explain(view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.Points != -1 {
+			t.Fatalf("want every action to lose 1 game point: %v", es)
+		}
+	}
+	if es[0].Action.Kind != schnapsen.Play {
+		t.Errorf("gives up a deal it may still win if the opponent errs: %v", es)
 	}
 }
