@@ -11,6 +11,8 @@
 //
 //	nice -n 19 go run ./.ci/arena [-a bot] [-b ref] [-pairs 100] [-seed 1] [-p 1]
 //
+// SIGINT or SIGTERM stops a run with the report of the Bummerl finished.
+//
 // With -deals N it plays N single deals twice instead, each player once
 // in each seat (duplicate, at 0:0): the mean game-point margin a deal
 // with its 95 % interval, a quicker measure to compare versions.
@@ -28,6 +30,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strconv"
@@ -111,6 +114,19 @@ func (c config) run(pairs, par int) *result {
 	res := &result{start: time.Now(), load: [2]string{loadavg()}}
 	jobs := make(chan int)
 	var mu sync.Mutex
+	// An interrupted run still reports the Bummerl it finished, so a run
+	// that cannot end in the time at hand can be stopped.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-stop
+		mu.Lock()
+		res.elapsed = time.Since(res.start)
+		res.load[1] = loadavg()
+		fmt.Println("(interrupted)")
+		res.report(os.Stdout, c)
+		os.Exit(130)
+	}()
 	var wg sync.WaitGroup
 	for range max(par, 1) {
 		wg.Go(func() {
@@ -121,6 +137,10 @@ func (c config) run(pairs, par int) *result {
 					r := c.bummerl(k, swap)
 					mu.Lock()
 					res.add(r)
+					n := res.bummerl[0] + res.bummerl[1]
+					// Progress on stderr, so a long run can be read (or
+					// stopped) before it ends.
+					fmt.Fprintf(os.Stderr, "arena: %d Bummerl, %d : %d, %v\n", n, res.bummerl[0], res.bummerl[1], time.Since(res.start).Round(time.Second))
 					mu.Unlock()
 				}
 			}

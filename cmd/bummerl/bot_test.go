@@ -96,8 +96,9 @@ func replyAction(t *testing.T, reply string) schnapsen.Action {
 }
 
 // TestBotProtocolExample sends the example lines of BOT-PROTOCOL.md:
-// hello gets a JSON object, the decision one of the legal actions, and
-// EOF ends the bot with status 0 (issue 25).
+// hello gets a JSON object, the decision one of the legal actions (also
+// with a field the bot does not know), and EOF ends the bot with status 0
+// and nothing more written (issue 25).
 func TestBotProtocolExample(t *testing.T) {
 	ex := protocolExamples(t)
 	s := startBot(t)
@@ -112,9 +113,20 @@ func TestBotProtocolExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(ex[1]), &decide); err != nil {
 		t.Fatal(err)
 	}
-	a := replyAction(t, s.ask(ex[1]))
+	reply := s.ask(ex[1])
+	a := replyAction(t, reply)
 	if a.Seat != decide.Seat || !slices.Contains(decide.Legal, a) {
 		t.Errorf("reply %v is not among the legal actions %v", a, decide.Legal)
+	}
+	// "Ignore unknown fields; a later version may add fields": the same
+	// line with one more field gets the same reply (the bot holds no
+	// state between lines).
+	later := strings.Replace(ex[1], `{"type":"decide",`, `{"type":"decide","added_later":{"x":[1,2]},`, 1)
+	if later == ex[1] {
+		t.Fatal("the decide example does not start with its type")
+	}
+	if again := s.ask(later); again != reply {
+		t.Errorf("with an unknown field: %q, without: %q", again, reply)
 	}
 	if status := s.end(); status != 0 || s.stderr.Len() > 0 {
 		t.Errorf("exit status %d, stderr %q", status, s.stderr.String())

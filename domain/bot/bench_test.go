@@ -34,14 +34,28 @@ func solvePositions(n, tricks int) []pos {
 // BenchmarkSolve is the inner loop: the exact search of a world after
 // three tricks (about 3,000 nodes), reported per node. It allocates
 // nothing.
-func BenchmarkSolve(b *testing.B) {
-	ps := solvePositions(64, 3)
+func BenchmarkSolve(b *testing.B) { benchSolve(b, 3, 0) }
+
+// BenchmarkSolveHorizon is the inner loop of the first trick: three
+// tricks searched, then each line played on by the policy and the rest
+// solved (the default horizon). It allocates nothing either.
+func BenchmarkSolveHorizon(b *testing.B) { benchSolve(b, 0, 3) }
+
+// benchSolve values worlds after tricks random tricks, searching horizon
+// tricks before the playouts (0: to the end).
+func benchSolve(b *testing.B, tricks, horizon int) {
+	ps := solvePositions(64, tricks)
 	s := newSolver()
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
+		p := &ps[i%len(ps)]
+		s.horizon = 0
+		if horizon > 0 {
+			s.horizon = p.next + uint8(2*horizon)
+		}
 		s.newWorld()
-		s.value(&ps[i%len(ps)])
+		s.value(p)
 		i++
 	}
 	b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")

@@ -13,6 +13,7 @@ package bot
 import (
 	"cmp"
 	"hash/fnv"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -171,8 +172,16 @@ func (b *Bot) estimate(v View, all bool) ([]Estimate, error) {
 		es = append(es, decl.estimate(declare))
 	}
 	// Best first; ties keep the actions' order (plays by card, then
-	// marriages, exchange, close, declare), so the choice is stable.
-	slices.SortStableFunc(es, func(x, y Estimate) int { return cmp.Compare(y.Bummerl, x.Bummerl) })
+	// marriages, exchange, close, declare), so the choice is stable and a
+	// lost deal is played on rather than given up when that costs nothing
+	// (the opponent may still err). Values that differ only by rounding
+	// (sums over worlds in another order) are ties.
+	slices.SortStableFunc(es, func(x, y Estimate) int {
+		if math.Abs(x.Bummerl-y.Bummerl) < 1e-9 {
+			return 0
+		}
+		return cmp.Compare(y.Bummerl, x.Bummerl)
+	})
 	return es, nil
 }
 
