@@ -136,6 +136,9 @@ func browserAutoCallRound(t *testing.T, browser context.Context) {
 		if results == 2 {
 			desk.shot("round-1920")
 			beamer.shot("projector-1920x1080")
+			// The pages of the big screen forgotten first, so the wait
+			// below is for the small screen's (the resize pages anew).
+			beamer.step("forget the pages", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("[data-pages]").forEach(l => delete l.bummerlPages)`))
 			beamer.step("small beamer", chromedp.EmulateViewport(1280, 720))
 			beamer.until("lists paged anew", `[...document.querySelectorAll("[data-pages]")].every(l => l.bummerlPages)`)
 			screenChecks(t, beamer, "1280x720 calling")
