@@ -263,18 +263,6 @@ func (p *pos) end(w uint8, g int) {
 	}
 }
 
-// s14 is the game points of a correct declaration against an opponent
-// with tricks and points (S-14).
-func s14(tricks uint8, points int) int {
-	switch {
-	case tricks == 0:
-		return 3
-	case points <= 32:
-		return 2
-	}
-	return 1
-}
-
 // declare ends the deal on seat s's declaration (S-13 … S-15, S-17), as
 // domain/schnapsen does: with 66 the seat scores S-14 (a closer against
 // the points when closing), with fewer the opponent scores it.
@@ -290,7 +278,7 @@ func (p *pos) declare(s uint8) {
 		}
 	}
 	o := 1 - s
-	g := s14(p.tricks[o], p.counted(o))
+	g := schnapsen.GamePoints(p.tricks[o], p.counted(o))
 	if p.counted(s) >= 66 {
 		p.end(s, g)
 	} else {
@@ -314,7 +302,7 @@ func (p *pos) closedEnd(success bool) {
 	if p.has(later) {
 		t, pts = p.tricks[1-c], p.counted(1-c)
 	}
-	p.end(c, s14(t, pts))
+	p.end(c, schnapsen.GamePoints(t, pts))
 }
 
 // lastTrick decides a deal whose cards are all played; w won the last
@@ -329,7 +317,7 @@ func (p *pos) lastTrick(w uint8) {
 	}
 	g := 1
 	if p.counted(w) >= 66 {
-		g = s14(p.tricks[1-w], p.counted(1-w))
+		g = schnapsen.GamePoints(p.tricks[1-w], p.counted(1-w))
 	}
 	p.end(w, g)
 }

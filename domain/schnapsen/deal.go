@@ -428,14 +428,15 @@ func (d *Deal) lastTrickPlayed(w uint8) {
 	}
 	p := 1 // S-16, X-4
 	if d.counted(w) >= winTarget {
-		p = s14(d.tricks[1-w], d.counted(1-w))
+		p = GamePoints(d.tricks[1-w], d.counted(1-w))
 	}
 	d.end(w, p, LastTrick)
 }
 
-// s14 is the game points for a correct declaration against an opponent
-// with tricks and points (S-14).
-func s14(tricks uint8, points int) int {
+// GamePoints is the game points a won deal scores against an opponent
+// with tricks and points (S-14: 3 without a trick, 2 under 33 points, else
+// 1). The bot's search (domain/bot) scores its positions with it too.
+func GamePoints(tricks uint8, points int) int {
 	switch {
 	case tricks == 0:
 		return 3
@@ -458,7 +459,7 @@ func (d *Deal) declare(seat uint8) {
 		}
 	}
 	opp := 1 - seat
-	p := s14(d.tricks[opp], d.counted(opp))
+	p := GamePoints(d.tricks[opp], d.counted(opp))
 	if d.counted(seat) >= winTarget {
 		d.end(seat, p, Declared) // S-14
 	} else {
@@ -477,7 +478,7 @@ func (d *Deal) declareClosed(closer uint8, declared bool) {
 	if d.later {
 		tricks, points = d.tricks[1-closer], d.counted(1-closer)
 	}
-	d.end(closer, s14(tricks, points), Declared)
+	d.end(closer, GamePoints(tricks, points), Declared)
 }
 
 // closingFailed: the closer's opponent scores 3 if he had no trick when

@@ -46,7 +46,7 @@ func TestX4LastTrickBonus(t *testing.T) {
 		if v.Reason != LastTrick || d.points[0]+d.points[1] != 130 || int(d.points[w]) != setPoints(d.won[w])+10 {
 			t.Fatalf("seed %d: %+v with trick points %v", seed, v, d.points)
 		}
-		if d.counted(uint8(w)) < winTarget && v.Points != 1 || d.counted(uint8(w)) >= winTarget && v.Points != s14(d.tricks[1-w], d.counted(uint8(1-w))) {
+		if d.counted(uint8(w)) < winTarget && v.Points != 1 || d.counted(uint8(w)) >= winTarget && v.Points != GamePoints(d.tricks[1-w], d.counted(uint8(1-w))) {
 			t.Fatalf("seed %d: last trick winner with %d card points scores %d", seed, d.counted(uint8(w)), v.Points)
 		}
 		c, err := NewDeal(SixtySix, AtClose, ShuffledDeck(SixtySix, seed))

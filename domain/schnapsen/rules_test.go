@@ -307,8 +307,8 @@ func TestS14GamePoints(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			if got := s14(tc.tricks, tc.points); got != tc.want {
-				t.Errorf("s14(%d, %d) = %d, want %d", tc.tricks, tc.points, got, tc.want)
+			if got := GamePoints(tc.tricks, tc.points); got != tc.want {
+				t.Errorf("GamePoints(%d, %d) = %d, want %d", tc.tricks, tc.points, got, tc.want)
 			}
 		})
 	}

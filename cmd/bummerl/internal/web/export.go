@@ -51,6 +51,14 @@ func (s *server) exportCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return sendCSV(c, t.Settings.Name+"-"+text(c, exportFiles[kind]), table)
+}
+
+// sendCSV answers with table as a CSV download named name.csv, the way
+// Excel and LibreOffice in German open it at a double click: UTF-8 with a
+// byte-order mark, semicolons, CRLF, and no cell read as a formula.
+func sendCSV(c echo.Context, name string, table [][]string) error {
 	var buf bytes.Buffer
 	buf.WriteString("\ufeff")
 	w := csv.NewWriter(&buf)
@@ -59,10 +67,7 @@ func (s *server) exportCSV(c echo.Context) error {
 	if err := w.WriteAll(spreadsheetRows(table)); err != nil {
 		return err
 	}
-	name := fileName(t.Settings.Name+"-"+text(c, exportFiles[kind])) + ".csv"
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, name))
-	h.Set("Cache-Control", "no-store")
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s.csv"`, fileName(name)))
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }
 

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"net/http"
@@ -161,17 +159,7 @@ func (s *server) seasonCSV(c echo.Context) error {
 		}
 		table = append(table, row)
 	}
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	w := csv.NewWriter(&buf)
-	w.Comma = ';'
-	w.UseCRLF = true
-	if err := w.WriteAll(spreadsheetRows(table)); err != nil {
-		return err
-	}
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s.csv"`, fileName(text(c, "season.file")+"-"+m.Name)))
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return sendCSV(c, text(c, "season.file")+"-"+m.Name, table)
 }
 
 // rulesForm is a season's name and rules as the form shows them.
