@@ -239,6 +239,7 @@ func browserDeskKeyboard(t *testing.T, browser context.Context) {
 	// the results are drawn anew, the focus goes to the search box.
 	p.step("search", chromedp.KeyEvent("huber"))
 	p.until("found", `document.querySelectorAll('#search-results li').length === 1`)
+	searchSettled(p)
 	tabs(false, "edit-player-1", "reprint-1", "cancel-1", "reprint-2", "cancel-2", "count", "sell-more-numbers-1", "payment", "sell-more-1")
 	p.step("sell more", chromedp.KeyEvent(kb.Enter))
 	sold("3")
@@ -471,4 +472,21 @@ func browserEvent(t *testing.T, browser context.Context) {
 	if d := eval[string](p, `getComputedStyle(document.querySelector('[data-testid="event-line"]')).display`); d != "none" {
 		t.Errorf("the layout's event line printed above the sheet (display %s)", d)
 	}
+}
+
+// searchSettled waits until the desk's search results stay as they are:
+// on a busy machine the letters typed reach the page more than the
+// search's 250 ms debounce apart, so an answer for "hu" may be followed by
+// the one for "huber", which draws the results anew under the focus of a
+// test already tabbing through them.
+func searchSettled(p *browserPage) {
+	p.t.Helper()
+	for range 20 {
+		p.step("mark the results", chromedp.Evaluate[chromedp.Void](`document.querySelector('#search-results ul').bummerlMark = 1`))
+		time.Sleep(600 * time.Millisecond)
+		if eval[bool](p, `document.querySelector('#search-results ul')?.bummerlMark === 1 && document.querySelector('.htmx-request') === null`) {
+			return
+		}
+	}
+	p.t.Fatal("the search results never settled")
 }
