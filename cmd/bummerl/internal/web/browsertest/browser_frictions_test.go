@@ -91,7 +91,7 @@ func browserDenseRound(t *testing.T, browser context.Context) {
 	p.step("phone viewport", chromedp.EmulateViewport(phoneWidth, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	p.open(f.Path+"/rounds/1", testid("matches"))
 	p.shot("round-390")
-	p.save("round-390-top.png", runStep(p, "screenshot of the screen", chromedp.CaptureScreenshot()))
+	p.viewShot("round-390-top")
 	p.fitsScreen(phoneWidth)
 }
 

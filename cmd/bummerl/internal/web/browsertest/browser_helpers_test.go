@@ -268,7 +268,7 @@ func (p *browserPage) stepWithin(what string, limit time.Duration, actions ...ch
 	ctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
-		p.shot("failed")
+		p.screenshot("failed")
 		p.t.Fatalf("%s: %v", what, err)
 	}
 }
@@ -287,7 +287,7 @@ func runStepWithin[T any](p *browserPage, what string, a chromedp.Action[T], lim
 	defer cancel()
 	v, err := chromedp.Run(ctx, a)
 	if err != nil {
-		p.shot("failed")
+		p.screenshot("failed")
 		p.t.Fatalf("%s: %v", what, err)
 	}
 	return v
@@ -310,7 +310,7 @@ func (p *browserPage) open(path, sel string) {
 func (p *browserPage) navigate(what string, actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	if status := p.navigateStatus(what, actions...); status >= 400 {
-		p.shot("failed")
+		p.screenshot("failed")
 		p.t.Fatalf("%s: status %d", what, status)
 	}
 }
@@ -323,7 +323,7 @@ func (p *browserPage) navigateStatus(what string, actions ...chromedp.Action[chr
 	defer cancel()
 	resp, err := chromedp.RunResponse(ctx, actions...)
 	if err != nil {
-		p.shot("failed")
+		p.screenshot("failed")
 		p.t.Fatalf("%s: %v", what, err)
 	}
 	return resp.Status
@@ -352,9 +352,36 @@ func (p *browserPage) login(name string) {
 	}
 }
 
-// shot saves a full-page screenshot as a test artefact named after the
-// test, a running number and the step.
+// shotsWanted: the steps' screenshots are taken only when BUMMERL_SHOTS
+// is set (to look at the pages, docs/web.md); a full-page PNG costs
+// Chromium more processor time than most steps, and the suite ran CPU-bound
+// on them. A failing step is always shot.
+var shotsWanted = os.Getenv("BUMMERL_SHOTS") != ""
+
+// shot saves a full-page screenshot of the step as a test artefact when
+// screenshots are wanted (shotsWanted).
 func (p *browserPage) shot(step string) {
+	p.t.Helper()
+	if shotsWanted {
+		p.screenshot(step)
+	}
+}
+
+// viewShot saves what the window shows (a long page's full screenshot
+// takes longer than a step may).
+func (p *browserPage) viewShot(step string) {
+	p.t.Helper()
+	if !shotsWanted {
+		return
+	}
+	png := runStep(p, "screenshot "+step, chromedp.CaptureScreenshot())
+	p.shots++
+	p.save(fmt.Sprintf("%02d-%s.png", p.shots, step), png)
+}
+
+// screenshot saves a full-page screenshot as a test artefact named after
+// the test, a running number and the step.
+func (p *browserPage) screenshot(step string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()

@@ -209,12 +209,3 @@ func browserNamesPrint(t *testing.T, browser context.Context) {
 		}
 	}
 }
-
-// viewShot saves what the window shows (a long page's full screenshot
-// takes longer than a step may).
-func (p *browserPage) viewShot(step string) {
-	p.t.Helper()
-	png := runStep(p, "screenshot "+step, chromedp.CaptureScreenshot())
-	p.shots++
-	p.save(fmt.Sprintf("%02d-%s.png", p.shots, step), png)
-}
