@@ -22,7 +22,8 @@ import (
 
 // TestBrowser drives the web app in headless Chromium the way staff and
 // players use it; one browser serves all subtests, each in its own browser
-// context. Screenshots go to $BUMMERL_ARTIFACTS or testdata/artifacts.
+// context. Screenshots (BUMMERL_SHOTS=1) go to $BUMMERL_ARTIFACTS or
+// testdata/artifacts.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
