@@ -5,9 +5,11 @@
 // a combobox) fetches the register's persons as one types (htmx, into its
 // listbox). Arrow Down and Up choose one, Enter (or a click) sells to him:
 // his id goes into the form's hidden field "person" and the form is sent
-// as a plain Enter would send it. Enter with none chosen sells the name as
-// typed; Escape closes the list. An answer for an older text is dropped.
-// Typing clears the hidden field again.
+// as a plain Enter would send it. Tab takes the chosen one into the form
+// without selling, and the focus goes on to the number of cards, so two
+// cards are: type, Down, Tab, 2, Enter. Enter with none chosen sells the
+// name as typed; Escape closes the list. An answer for an older text is
+// dropped. Typing clears the hidden field again.
 (function () {
   function list(input) {
     return document.getElementById(input.getAttribute("aria-controls"));
@@ -32,10 +34,13 @@
     input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
   }
-  function pick(input, opt) {
+  function take(input, opt) {
     input.form.elements.person.value = opt.dataset.person;
     input.value = opt.dataset.name;
     close(input);
+  }
+  function pick(input, opt) {
+    take(input, opt);
     input.form.requestSubmit();
   }
   function typeahead(el) {
@@ -61,6 +66,8 @@
     } else if (e.key === "Enter" && cur >= 0) {
       e.preventDefault();
       pick(input, opts[cur]);
+    } else if (e.key === "Tab" && cur >= 0) {
+      take(input, opts[cur]); // the Tab itself moves the focus on
     } else if (e.key === "Escape") {
       e.preventDefault();
       close(input);

@@ -96,6 +96,15 @@ func browserTypeahead(t *testing.T, browser context.Context) {
 	p.step("down, Enter", chromedp.KeyEvent(kb.ArrowDown+kb.Enter))
 	sold("3")
 
+	// Tab takes the chosen one and moves on to the number of cards: two
+	// cards for Franziska (before, Tab dropped her and sold to "franzi").
+	p.step("type franzi", chromedp.KeyEvent("franzi"))
+	p.until("Franziska offered", options+` === "Franziska Berger"`)
+	p.step("down, Tab", chromedp.KeyEvent(kb.ArrowDown+kb.Tab))
+	p.until("her name taken, the focus on the count", `document.getElementById("f-name").value === "Franziska Berger" && document.activeElement.id === "f-count" && document.querySelector('#person-list').children.length === 0`)
+	p.step("2, Enter", chromedp.KeyEvent("2"+kb.Enter))
+	sold("5")
+
 	// A plain Enter with none chosen sells the name as typed; Escape
 	// closes the list first, the typed text stays.
 	p.step("type Franz Neu", chromedp.KeyEvent("Fran"))
@@ -103,7 +112,7 @@ func browserTypeahead(t *testing.T, browser context.Context) {
 	p.step("Escape", chromedp.KeyEvent(kb.Escape))
 	p.until("list closed", `document.querySelector('#person-list').children.length === 0 && document.getElementById("f-name").value === "Fran"`)
 	p.step("the rest of the name, Enter", chromedp.KeyEvent("z Neuhold"+kb.Enter))
-	sold("4")
+	sold("6")
 
 	tr, err := app.Store.Load(t.Context(), id)
 	if err != nil {
@@ -117,7 +126,7 @@ func browserTypeahead(t *testing.T, browser context.Context) {
 	for _, pl := range tr.Players {
 		got = append(got, row{pl.Name, pl.Club, tr.CardsOf(pl.ID)})
 	}
-	want := []row{{"Fränz Huber", "SV Mödling", []tournament.CardNo{1, 3}}, {"Maria Groß", "Hinterbrühl", []tournament.CardNo{2}}, {"Franz Neuhold", "", []tournament.CardNo{4}}}
+	want := []row{{"Fränz Huber", "SV Mödling", []tournament.CardNo{1, 3}}, {"Maria Groß", "Hinterbrühl", []tournament.CardNo{2}}, {"Franziska Berger", "", []tournament.CardNo{4, 5}}, {"Franz Neuhold", "", []tournament.CardNo{6}}}
 	if !slices.EqualFunc(got, want, func(a, b row) bool { return a.name == b.name && a.club == b.club && slices.Equal(a.cards, b.cards) }) {
 		t.Errorf("players %v, want %v", got, want)
 	}
