@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"sync"
 
 	"gorm.io/gorm"
 
@@ -200,7 +202,10 @@ type SeasonTable struct {
 	Persons  map[season.PersonID]PublicPerson `json:"persons"`
 }
 
-// SeasonTable loads season id's tournaments and ranks its persons.
+// SeasonTable loads season id's tournaments and ranks its persons. Each
+// evening's places and wins come from the evening cache while its
+// tournament is unchanged; the persons are read afresh, so a merge, an
+// edit or an erasure shows at once.
 func (s *Store) SeasonTable(ctx context.Context, id int64) (SeasonTable, error) {
 	var st SeasonTable
 	var evs []season.Evening
@@ -214,28 +219,28 @@ func (s *Store) SeasonTable(ctx context.Context, id int64) (SeasonTable, error) 
 		if st.Season, err = seasonOf(tx, row); err != nil {
 			return err
 		}
-		for _, tid := range st.Season.Evenings {
-			rs, err := s.loadRows(tx, tid)
-			if err != nil {
-				return err
-			}
-			t, err := rs.toDomain()
-			if err != nil {
-				return err
-			}
-			persons, err := personsOf(tx, tid)
-			if err != nil {
-				return err
-			}
-			ev := evening(t, persons)
-			evs = append(evs, ev)
-			st.Evenings = append(st.Evenings, SeasonEvening{ID: tid, Name: t.Settings.Name,
-				Date: t.Settings.Event.Date, Swiss: ev.Swiss, Played: ev.Played})
-			for _, p := range persons {
-				st.Persons[season.PersonID(p.ID)] = PublicPerson{ID: season.PersonID(p.ID), Name: p.Name, Club: p.Club, Erased: p.ErasedAt != 0}
-			}
+		links, err := seasonLinks(tx, st.Season.Evenings)
+		if err != nil {
+			return err
 		}
-		return nil
+		for _, tid := range st.Season.Evenings {
+			ce, err := s.seasonEvening(tx, tid)
+			if err != nil {
+				return err
+			}
+			ev := season.Evening{ID: tid, Swiss: ce.info.Swiss, Played: ce.info.Played}
+			for _, e := range ce.entries {
+				// A player no person is linked to does not score.
+				if p, ok := links[eveningPlayer{tid, e.player}]; ok {
+					e.Entry.Person = p
+					ev.Entries = append(ev.Entries, e.Entry)
+					st.Persons[p] = PublicPerson{ID: p}
+				}
+			}
+			evs = append(evs, ev)
+			st.Evenings = append(st.Evenings, ce.info)
+		}
+		return publicPersons(tx, st.Persons)
 	})
 	if err != nil {
 		return st, err
@@ -245,11 +250,126 @@ func (s *Store) SeasonTable(ctx context.Context, id int64) (SeasonTable, error) 
 	return st, nil
 }
 
-// evening is tournament t as the season sees it: each card's final place
-// and match wins, by the person of its player. A player no person is
-// linked to (none yet) does not score.
-func evening(t *tournament.Tournament, persons map[int]personRow) season.Evening {
-	ev := season.Evening{ID: t.ID, Swiss: t.Settings.IsSwiss(), Played: t.Finished()}
+// eveningPlayer is a player of a season's evening.
+type eveningPlayer struct {
+	tournament int64
+	player     int
+}
+
+// seasonLinks is the person of each player of the evenings. One query read
+// by hand: a season of 20 evenings of 256 cards has 5,000 links, which
+// GORM's scanning made the largest part of the page's time.
+func seasonLinks(tx *gorm.DB, evenings []int64) (map[eveningPlayer]season.PersonID, error) {
+	links := map[eveningPlayer]season.PersonID{}
+	if len(evenings) == 0 {
+		return links, nil
+	}
+	rows, err := tx.Model(&playerPersonRow{}).Select("tournament_id, player_id, person_id").Where("tournament_id IN ?", evenings).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("store: season links: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ep eveningPlayer
+		var p season.PersonID
+		if err := rows.Scan(&ep.tournament, &ep.player, &p); err != nil {
+			return nil, fmt.Errorf("store: season links: %w", err)
+		}
+		links[ep] = p
+	}
+	return links, rows.Err()
+}
+
+// publicPersons fills in the name and club of the persons keyed in ps.
+func publicPersons(tx *gorm.DB, ps map[season.PersonID]PublicPerson) error {
+	ids := slices.Collect(maps.Keys(ps))
+	for len(ids) > 0 { // in chunks: SQLite allows 32,766 parameters
+		chunk := ids[:min(len(ids), 10000)]
+		ids = ids[len(chunk):]
+		var rows []personRow
+		if err := tx.Select("id, name, club, erased_at").Where("id IN ?", chunk).Find(&rows).Error; err != nil {
+			return fmt.Errorf("store: season persons: %w", err)
+		}
+		for _, r := range rows {
+			ps[season.PersonID(r.ID)] = PublicPerson{ID: season.PersonID(r.ID), Name: r.Name, Club: r.Club, Erased: r.ErasedAt != 0}
+		}
+	}
+	return nil
+}
+
+// cachedEvening is a tournament as a season sees it: each card's place
+// (once decided) and match wins by its player (persons are linked per
+// request), tagged with the tournament row's revision and update time as
+// rowCache tags its entries.
+type cachedEvening struct {
+	rev, updated int64
+	info         SeasonEvening
+	entries      []playerEntry
+}
+
+type playerEntry struct {
+	player int
+	season.Entry
+}
+
+// eveningCache keeps the evenings of the seasons shown last. A season of
+// 20 evenings of 256 cards then reloads only the evening that changed (the
+// one played tonight), and its old evenings never go through rowCache,
+// whose few places belong to the tournaments being played.
+type eveningCache struct {
+	mu      sync.Mutex
+	entries map[int64]*cachedEvening
+}
+
+// eveningCacheSize bounds memory: an evening of 256 cards takes about 10 KB.
+const eveningCacheSize = 512
+
+// seasonEvening is tournament tid as the season sees it, from the evening
+// cache if its tournament is unchanged, else loaded (from rowCache if it
+// is there, without putting it there).
+func (s *Store) seasonEvening(tx *gorm.DB, tid int64) (*cachedEvening, error) {
+	var t tournamentRow
+	if err := tx.Where("id = ?", tid).Take(&t).Error; err != nil {
+		return nil, fmt.Errorf("store: load evening %d: %w", tid, err)
+	}
+	c := &s.evenings
+	c.mu.Lock()
+	ce := c.entries[tid]
+	c.mu.Unlock()
+	if ce != nil && ce.rev == t.Revision && ce.updated == t.Updated {
+		return ce, nil
+	}
+	rs := s.cache.get(t)
+	if rs == nil {
+		var err error
+		if rs, err = readRows(tx, t); err != nil {
+			return nil, err
+		}
+	}
+	tr, err := rs.toDomain()
+	if err != nil {
+		return nil, err
+	}
+	ce = &cachedEvening{rev: t.Revision, updated: t.Updated, info: SeasonEvening{ID: tid, Name: tr.Settings.Name,
+		Date: tr.Settings.Event.Date, Swiss: tr.Settings.IsSwiss(), Played: tr.Finished()}, entries: eveningEntries(tr)}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = make(map[int64]*cachedEvening)
+	}
+	if _, ok := c.entries[tid]; !ok && len(c.entries) >= eveningCacheSize {
+		for k := range c.entries { // any one; the map's order is random
+			delete(c.entries, k)
+			break
+		}
+	}
+	c.entries[tid] = ce
+	return ce, nil
+}
+
+// eveningEntries are each card's final place (once decided) and match
+// wins, by its player.
+func eveningEntries(t *tournament.Tournament) []playerEntry {
 	wins := map[tournament.CardNo]int{}
 	for _, r := range t.Rounds {
 		for _, m := range r.Matches {
@@ -258,18 +378,15 @@ func evening(t *tournament.Tournament, persons map[int]personRow) season.Evening
 			}
 		}
 	}
+	var out []playerEntry
 	for _, st := range t.Standings() {
-		p, ok := persons[int(st.Player)]
-		if !ok {
-			continue
-		}
-		e := season.Entry{Person: season.PersonID(p.ID), Wins: wins[st.Card]}
+		e := playerEntry{player: int(st.Player), Entry: season.Entry{Wins: wins[st.Card]}}
 		if st.Decided {
 			e.From, e.To = st.From, st.To
 		}
-		ev.Entries = append(ev.Entries, e)
+		out = append(out, e)
 	}
-	return ev
+	return out
 }
 
 // SeasonsOf lists the seasons tournament tid is an evening of, newest

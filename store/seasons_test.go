@@ -3,11 +3,13 @@ package store_test
 import (
 	"errors"
 	"maps"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"bummerl/domain/season"
 	"bummerl/domain/tournament"
+	"bummerl/draw"
 	"bummerl/store"
 )
 
@@ -188,4 +190,61 @@ func TestRegister(t *testing.T) {
 			t.Error("Anna Huber is still a player")
 		}
 	})
+}
+
+// TestSeasonTableFollowsChanges: SeasonTable keeps each evening's places
+// while its tournament is unchanged (the evening cache); after a changed
+// evening, a merge and an erasure it still equals the standings a second
+// Store on the same file computes without any cache (issue 24: recomputed
+// from the tournaments, never stale).
+func TestSeasonTableFollowsChanges(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "season.db")
+	s := mustOpenPath(t, path)
+	a, b := storedSimulation(t, s, 32, 1), storedSimulation(t, s, 32, 2)
+	se, err := s.CreateSeason(ctx, admin, "Cup", season.DefaultRules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int64{a, b} {
+		if err := s.SetSeasonEvening(ctx, admin, se.ID, id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	same := func(step string) map[string]int {
+		t.Helper()
+		got := seasonPoints(t, s, se.ID)
+		if want := seasonPoints(t, mustOpenPath(t, path), se.ID); !maps.Equal(got, want) {
+			t.Fatalf("%s: season points\n got %v\nwant %v", step, got, want)
+		}
+		return got
+	}
+	before := same("at first")
+	// Evening a played again with other results.
+	sim, err := draw.Simulate(draw.SimConfig{Cards: 32, Players: 24, MaxCards: 3}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, a, admin, "play", func(tt *tournament.Tournament) error {
+		id, name := tt.ID, tt.Settings.Name
+		*tt = *sim
+		tt.ID, tt.Settings.Name = id, name
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if after := same("evening changed"); maps.Equal(after, before) {
+		t.Fatal("the changed evening changed no points: the test proves nothing")
+	}
+	ps, err := s.Persons(ctx, "", 0)
+	if err != nil || len(ps) < 3 {
+		t.Fatalf("persons %v %v", ps, err)
+	}
+	if err := s.MergePersons(ctx, admin, ps[0].ID, ps[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	same("merged")
+	if err := s.ErasePerson(ctx, admin, ps[2].ID); err != nil {
+		t.Fatal(err)
+	}
+	same("erased")
 }

@@ -30,7 +30,9 @@ type Store struct {
 	rdb   *gorm.DB
 	pg    bool // PostgreSQL
 	cache rowCache
-	hub   hub // subscribers of tournaments' revisions (hub.go)
+	// evenings: the seasons' evenings (SeasonTable).
+	evenings eveningCache
+	hub      hub // subscribers of tournaments' revisions (hub.go)
 	// proc names this Store among the processes on a PostgreSQL
 	// database; channel is the database's notification channel, and
 	// listenConfig the connection the listener makes (live.go).

@@ -140,14 +140,23 @@ func (s *Store) loadRows(tx *gorm.DB, id int64) (*rowSet, error) {
 	if rs := s.cache.get(t); rs != nil {
 		return rs, nil
 	}
+	rs, err := readRows(tx, t)
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(rs)
+	return rs, nil
+}
+
+// readRows reads the rows of tournament t from the database.
+func readRows(tx *gorm.DB, t tournamentRow) (*rowSet, error) {
 	rs := &rowSet{t: t}
 	for _, dest := range []any{&rs.players, &rs.cards, &rs.rounds, &rs.groups, &rs.tickets, &rs.matches} {
-		if err := tx.Where("tournament_id = ?", id).Find(dest).Error; err != nil {
-			return nil, fmt.Errorf("store: load tournament %d: %w", id, err)
+		if err := tx.Where("tournament_id = ?", t.ID).Find(dest).Error; err != nil {
+			return nil, fmt.Errorf("store: load tournament %d: %w", t.ID, err)
 		}
 	}
 	rs.sort()
-	s.cache.put(rs)
 	return rs, nil
 }
 
