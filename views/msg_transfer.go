@@ -13,5 +13,18 @@ func init() {
 		"import.submit":   {"Importieren", "Import"},
 		"import.no_file":  {"Bitte eine exportierte Datei wählen.", "Please choose an exported file."},
 		"import.existing": {"Zum vorhandenen Turnier", "Go to the tournament already here"},
+		// The organiser confirms the players the register knows by name only (issue 24).
+		"import.confirm_title": {"Spieler der Kartei zuordnen", "Match players to the register"},
+		"import.confirm_intro": {"„%s“: %d Spieler heißen wie Personen, die schon in der Kartei stehen. Ist es jeweils dieselbe Person? Erst mit „Importieren“ wird das Turnier angelegt.",
+			"“%s”: %d players have the names of persons already in the register. Is each the same person? The tournament is created only with “Import”."},
+		"import.confirm_again": {"Die Kartei hat sich inzwischen geändert: bitte noch einmal prüfen.", "The register has changed meanwhile: please check again."},
+		"import.in_document":   {"In der Datei", "In the file"},
+		"import.in_register":   {"In der Kartei", "In the register"},
+		"import.seen":          {"zuerst %s, zuletzt %s, %d Abende", "first seen %s, last seen %s, %d evenings"},
+		"import.same":          {"Dieselbe Person", "The same person"},
+		"import.new":           {"Neue Person „%s“", "A new person “%s”"},
+		"import.bad_choice":    {"Die Auswahl ist ungültig.", "The choice is not valid."},
+		"import.bad_by_name":   {"by_name kennt nur „same“.", "by_name takes only “same”."},
+		"import.bad_person":    {"person=%s: erwartet Spieler:Person oder Spieler:new, z. B. 3:17 oder 5:new.", "person=%s: expected player:person or player:new, e.g. 3:17 or 5:new."},
 	})
 }
