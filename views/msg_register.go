@@ -32,8 +32,19 @@ func init() {
 		"persons.cancel":        {"Abbrechen", "Cancel"},
 		"persons.export":        {"Daten dieser Person (JSON)", "This person's data (JSON)"},
 		"persons.export_file":   {"person", "person"},
-		"persons.summary_edit":  {"%s → %s", "%s → %s"},
-		"persons.summary_merge": {"%s in %s", "%s into %s"},
-		"persons.summary_erase": {"Nr. %d", "no. %d"},
+		// The register's and the seasons' changes on the users and register
+		// pages (issue 24, web/change_lines.go).
+		"changes.phone":         {"Telefon geändert", "phone changed"},
+		"changes.person_edit":   {"Person „%s“ geändert: %s", "Person “%s” edited: %s"},
+		"changes.person_same":   {"Person „%s“ gespeichert, unverändert", "Person “%s” saved unchanged"},
+		"changes.person_merge":  {"Person %s mit %s zusammengeführt", "Person %s merged into %s"},
+		"changes.person_erase":  {"Person Nr. %d gelöscht", "Person no. %d erased"},
+		"changes.season_no":     {"Nr. %d", "no. %d"},
+		"changes.evening_no":    {"Turnier %d", "tournament %d"},
+		"changes.season_create": {"Wertung %s angelegt", "Season %s created"},
+		"changes.season_rules":  {"Wertung %s geändert: %s", "Season %s changed: %s"},
+		"changes.season_same":   {"Wertung %s gespeichert, unverändert", "Season %s saved unchanged"},
+		"changes.evening_in":    {"Wertung %s: Abend %s hinzugefügt", "Season %s: evening %s added"},
+		"changes.evening_out":   {"Wertung %s: Abend %s herausgenommen", "Season %s: evening %s taken out"},
 	})
 }

@@ -270,15 +270,20 @@ func playerChanges(lang string, a, b store.AuditPlayer) string {
 		{"hist.f_name", a.Name, b.Name}, {"hist.f_club", a.Club, b.Club}, {"hist.f_phone", a.Phone, b.Phone},
 	} {
 		if c.old != c.new {
-			ch = append(ch, views.Text(lang, c.key)+": "+quote(c.old)+" → "+quote(c.new))
+			ch = append(ch, views.Text(lang, c.key)+": "+quote(lang, c.old)+" → "+quote(lang, c.new))
 		}
 	}
 	return strings.Join(ch, ", ")
 }
 
-func quote(s string) string {
-	if s == "" {
+// quote is s in the quotation marks of lang: „…“ in German, “…” in
+// English; "–" for nothing.
+func quote(lang, s string) string {
+	switch {
+	case s == "":
 		return "–"
+	case lang == "en":
+		return "“" + s + "”"
 	}
 	return "„" + s + "“"
 }
