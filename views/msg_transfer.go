@@ -21,6 +21,8 @@ func init() {
 		"import.in_document":   {"In der Datei", "In the file"},
 		"import.in_register":   {"In der Kartei", "In the register"},
 		"import.seen":          {"zuerst %s, zuletzt %s, %d Abende", "first seen %s, last seen %s, %d evenings"},
+		"import.seen1":         {"zuerst %s, zuletzt %s, %d Abend", "first seen %s, last seen %s, %d evening"},
+		"import.other_club":    {"Anderer Verein oder Ort als in der Datei", "Another club or place than in the file"},
 		"import.same":          {"Dieselbe Person", "The same person"},
 		"import.new":           {"Neue Person „%s“", "A new person “%s”"},
 		"audit.import":         {"Importiert", "Imported"},

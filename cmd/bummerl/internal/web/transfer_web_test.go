@@ -281,7 +281,7 @@ func TestImportConfirmsPersons(t *testing.T) {
 		t.Fatalf("confirmation page: %d\n%.3000s", r.Status, r.Body)
 	}
 	webtest.MustContain(t, r.Body, "„Cup Gänserndorf“: 7 Spieler heißen wie Personen", `value="new"`,
-		"Neue Person „Spieler 1 (Cup Gänserndorf)“", `href="/persons/1"`, "1 Abende")
+		"Neue Person „Spieler 1 (Cup Gänserndorf)“", `href="/persons/1"`, "1 Abend<")
 	if n := server.TournamentCount(); n != 1 {
 		t.Fatalf("%d tournaments before the confirmation", n)
 	}
