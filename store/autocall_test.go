@@ -93,10 +93,10 @@ func TestImportAutoCallNeedsVersion4(t *testing.T) {
 	server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
 	old := doc
 	old.Version = 3
-	if _, err := server.ImportTournament(ctx, admin, old); !errors.Is(err, store.ErrBadDocument) {
+	if _, err := server.ImportTournament(ctx, admin, old, store.PersonChoices{}); !errors.Is(err, store.ErrBadDocument) {
 		t.Fatalf("automatic calling in version 3: %v", err)
 	}
-	got, err := server.ImportTournament(ctx, admin, doc)
+	got, err := server.ImportTournament(ctx, admin, doc, store.PersonChoices{})
 	if err != nil {
 		t.Fatalf("version %d: %v", doc.Version, err)
 	}

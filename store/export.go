@@ -267,8 +267,10 @@ func damaged(err error) error {
 // ImportTournament stores the document as a new tournament (a new id) with
 // its play settings and audit lines, and adds an "import" audit line, in
 // one transaction. The document is validated first; a tournament of the
-// same origin already stored is refused with its id and name.
-func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) (*tournament.Tournament, error) {
+// same origin already stored is refused with its id and name. Its players
+// the register knows by name only take choices (ErrPersonsUnconfirmed when
+// they do not answer exactly those; ImportMatches lists them).
+func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document, choices PersonChoices) (*tournament.Tournament, error) {
 	if err := doc.validate(); err != nil {
 		return nil, err
 	}
@@ -300,11 +302,15 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 				return err
 			}
 		}
-		matched, err := matchPersons(tx, now, doc.Persons)
+		plan, err := planPersons(tx, &doc)
 		if err != nil {
 			return err
 		}
-		if err := linkPlayers(tx, now, cur.t.ID, cur.players, matched.ids); err != nil {
+		ids, decided, err := plan.apply(tx, now, doc.Tournament.Settings.Name, choices)
+		if err != nil {
+			return err
+		}
+		if err := linkPlayers(tx, now, cur.t.ID, cur.players, ids); err != nil {
 			return err
 		}
 		if doc.PlaySettings.GermanSuits {
@@ -320,7 +326,7 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 			}
 		}
 		return writeAudit(tx, now, id, actor, ActionImport, nil,
-			map[string]any{"origin": doc.Origin, "exported": doc.Exported.UTC().Format(time.RFC3339), "matched_by_name": matched.byName})
+			ImportRecord{Origin: doc.Origin, Exported: doc.Exported.UTC().Format(time.RFC3339), Same: decided.Same, New: decided.New, Unasked: decided.Unasked})
 	})
 	if err != nil {
 		return nil, err
@@ -328,43 +334,6 @@ func (s *Store) ImportTournament(ctx context.Context, actor User, doc Document) 
 	t.ID = cur.t.ID
 	s.hub.publish(cur.t.ID, cur.t.Revision, cur.t.Updated)
 	return &t, nil
-}
-
-// personMatch is how an import's persons were found: player id → person
-// id, and the players matched by name alone (the organiser checks those
-// on the history page and merges or edits a wrong one).
-type personMatch struct {
-	ids    map[int]int64
-	byName []int
-}
-
-// matchPersons finds each document person in this register: by uid, else
-// by name (NameKey: the register holds one person per name), else adds
-// him with his uid, so his next evening imported matches by uid.
-func matchPersons(tx *gorm.DB, now int64, persons []DocPerson) (personMatch, error) {
-	m := personMatch{ids: map[int]int64{}}
-	for _, dp := range persons {
-		var row personRow
-		if err := tx.Where("uid = ?", dp.UID).Limit(1).Find(&row).Error; err != nil {
-			return m, err
-		}
-		if row.ID == 0 {
-			key := tournament.NameKey(dp.Name)
-			if err := tx.Where("name_key = ?", key).Limit(1).Find(&row).Error; err != nil {
-				return m, err
-			}
-			if row.ID != 0 {
-				m.byName = append(m.byName, dp.Player)
-			} else {
-				row = personRow{UID: dp.UID, Name: dp.Name, NameKey: &key, Club: dp.Club, FirstSeen: now, LastSeen: now}
-				if err := tx.Create(&row).Error; err != nil {
-					return m, fmt.Errorf("store: import person: %w", err)
-				}
-			}
-		}
-		m.ids[dp.Player] = row.ID
-	}
-	return m, nil
 }
 
 // refuseDuplicate fails when a stored tournament has the origin.

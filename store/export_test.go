@@ -77,7 +77,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 
 		server := open()                    // the server: each backend
 		mustCreate(t, server, settings(16)) // the ids differ from the laptop's
-		imported, err := server.ImportTournament(ctx, store.User{Name: "Verband"}, viaJSON(t, first))
+		imported, err := server.ImportTournament(ctx, store.User{Name: "Verband"}, viaJSON(t, first), store.PersonChoices{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 
 		// The same tournament again, from either export: refused, naming the copy.
 		for _, doc := range []store.Document{first, second} {
-			_, err = server.ImportTournament(ctx, admin, doc)
+			_, err = server.ImportTournament(ctx, admin, doc, store.PersonChoices{})
 			if !errors.Is(err, store.ErrDuplicateImport) || !strings.Contains(err.Error(), first.Tournament.Settings.Name) {
 				t.Fatalf("second import: %v", err)
 			}
@@ -175,7 +175,7 @@ func TestImportRefusesDamage(t *testing.T) {
 		for name, damageFn := range damage {
 			d := viaJSON(t, doc) // a deep copy
 			damageFn(&d)
-			if _, err := server.ImportTournament(ctx, admin, d); err == nil {
+			if _, err := server.ImportTournament(ctx, admin, d, store.PersonChoices{}); err == nil {
 				t.Errorf("%s: imported", name)
 			} else if errors.Is(err, store.ErrDuplicateImport) {
 				t.Errorf("%s: %v", name, err)
@@ -341,7 +341,7 @@ func TestImportChecksTheTournament(t *testing.T) {
 		for _, tc := range importDamage {
 			d := viaJSON(t, docs[tc.swiss]) // a deep copy
 			tc.damage(t, &d.Tournament)
-			_, err := server.ImportTournament(ctx, admin, d)
+			_, err := server.ImportTournament(ctx, admin, d, store.PersonChoices{})
 			de := "" // the German message as the pages word it (web.ErrorText)
 			if se := (*store.Error)(nil); errors.As(err, &se) {
 				de = views.Refusalf("de", "store."+se.Key(), se.Args...)
@@ -354,7 +354,7 @@ func TestImportChecksTheTournament(t *testing.T) {
 			}
 		}
 		for _, doc := range docs {
-			if _, err := server.ImportTournament(ctx, admin, viaJSON(t, doc)); err != nil {
+			if _, err := server.ImportTournament(ctx, admin, viaJSON(t, doc), store.PersonChoices{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -375,7 +375,7 @@ func TestExportImportEveryField(t *testing.T) {
 			t.Fatal(err)
 		}
 		server := open() // the server: each backend
-		got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+		got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc), store.PersonChoices{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,7 +89,7 @@ func TestPayouts(t *testing.T) {
 			t.Fatal(err)
 		}
 		other := MustOpen(t)
-		imported, err := other.ImportTournament(ctx, admin, viaJSON(t, doc))
+		imported, err := other.ImportTournament(ctx, admin, viaJSON(t, doc), store.PersonChoices{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestImportRefusesBrokenPayout(t *testing.T) {
 	}
 	doc, _ := s.ExportTournament(ctx, id)
 	doc.Audit[len(doc.Audit)-1].After = `{"payout": 5}`
-	_, err := MustOpen(t).ImportTournament(ctx, admin, doc)
+	_, err := MustOpen(t).ImportTournament(ctx, admin, doc, store.PersonChoices{})
 	if !errors.Is(err, store.ErrBadDocument) || err.Error() == "" {
 		t.Fatalf("import: %v", err)
 	}

@@ -104,7 +104,9 @@ func (s *Store) SetSeasonRules(ctx context.Context, actor User, id int64, name s
 		if err := notFoundIf(tx.Where("id = ?", id).Take(&old).Error); err != nil {
 			return err
 		}
-		if err := tx.Model(&old).Updates(map[string]any{"name": name, "rules": string(rules)}).Error; err != nil {
+		// On a copy: Updates writes the new values into the struct it is
+		// given, and the audit line's before is old.
+		if err := tx.Model(&seasonRow{ID: old.ID}).Updates(map[string]any{"name": name, "rules": string(rules)}).Error; err != nil {
 			return fmt.Errorf("store: season rules: %w", err)
 		}
 		return writeAudit(tx, s.now(), 0, actor, ActionSeasonRules,
@@ -117,11 +119,14 @@ func (s *Store) SetSeasonRules(ctx context.Context, actor User, id int64, name s
 // before or after it is played.
 func (s *Store) SetSeasonEvening(ctx context.Context, actor User, id, tid int64, in bool) error {
 	return s.write(ctx, func(tx *gorm.DB) error {
-		var n int64
-		if err := tx.Model(&seasonRow{}).Where("id = ?", id).Count(&n).Error; err != nil || n == 0 {
+		// Their names go into the audit line: the history reads "Wertung
+		// „Cup 2026“: Abend „Preisschnapsen März“ hinzugefügt".
+		var names []string
+		if err := tx.Model(&seasonRow{}).Where("id = ?", id).Pluck("name", &names).Error; err != nil || len(names) == 0 {
 			return cmpErr(err, ErrNotFound)
 		}
-		if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).Count(&n).Error; err != nil || n == 0 {
+		var evening []string
+		if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).Pluck("name", &evening).Error; err != nil || len(evening) == 0 {
 			return cmpErr(err, ErrNotFound)
 		}
 		row := seasonEveningRow{SeasonID: id, TournamentID: tid}
@@ -134,7 +139,8 @@ func (s *Store) SetSeasonEvening(ctx context.Context, actor User, id, tid int64,
 		if err != nil {
 			return fmt.Errorf("store: season evening: %w", err)
 		}
-		return writeAudit(tx, s.now(), 0, actor, ActionSeasonEvenings, nil, map[string]any{"season": id, "tournament": tid, "in": in})
+		return writeAudit(tx, s.now(), 0, actor, ActionSeasonEvenings, nil,
+			map[string]any{"season": id, "name": names[0], "tournament": tid, "tournament_name": evening[0], "in": in})
 	})
 }
 

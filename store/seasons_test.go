@@ -85,7 +85,21 @@ func TestSeasonAcrossLaptops(t *testing.T) {
 			if len(doc.Persons) == 0 {
 				t.Fatal("the document carries no persons")
 			}
-			tr, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+			// The organiser confirms every name match as the same
+			// person: club B's regulars are club A's (the simulation's
+			// names), club A's second evening matches by uid.
+			matches, err := server.ImportMatches(ctx, viaJSON(t, doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := ev.s == clubB; (len(matches) > 0) != want {
+				t.Errorf("evening %d: %d name matches, want some: %v", ev.id, len(matches), want)
+			}
+			choices := store.PersonChoices{Confirmed: map[int]season.PersonID{}}
+			for _, m := range matches {
+				choices.Confirmed[m.Player] = m.Person.ID
+			}
+			tr, err := server.ImportTournament(ctx, admin, viaJSON(t, doc), choices)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -94,7 +94,7 @@ func TestSwissRoundTrip(t *testing.T) {
 			t.Fatalf("document version %d", doc.Version)
 		}
 		server := mustOpenPath(t, filepath.Join(t.TempDir(), "server.db"))
-		got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc))
+		got, err := server.ImportTournament(ctx, admin, viaJSON(t, doc), store.PersonChoices{})
 		must(t, err)
 		loaded, err := server.Load(ctx, got.ID)
 		must(t, err)
@@ -110,27 +110,27 @@ func TestSwissRoundTrip(t *testing.T) {
 		v1 := strings.Replace(string(data), current, `"version":1`, 1)
 		back, err := store.ReadDocument(strings.NewReader(v1))
 		must(t, err)
-		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
+		if _, err := server.ImportTournament(ctx, admin, back, store.PersonChoices{}); !errors.Is(err, store.ErrBadDocument) {
 			t.Fatalf("swiss in version 1: %v", err)
 		}
 		// A version 2 document knows no seed list (SW-4).
 		v2 := strings.Replace(string(data), current, `"version":2`, 1)
 		back, err = store.ReadDocument(strings.NewReader(v2))
 		must(t, err)
-		if _, err := server.ImportTournament(ctx, admin, back); !errors.Is(err, store.ErrBadDocument) {
+		if _, err := server.ImportTournament(ctx, admin, back, store.PersonChoices{}); !errors.Is(err, store.ErrBadDocument) {
 			t.Fatalf("seed list in version 2: %v", err)
 		}
 		// A seed list naming a card twice or no card is damage.
 		for _, list := range [][]tournament.CardNo{{6, 6}, {6, 10}} {
 			bad := doc
 			bad.Tournament.SwissSeeds = list
-			if _, err := server.ImportTournament(ctx, admin, bad); !errors.Is(err, store.ErrBadDocument) {
+			if _, err := server.ImportTournament(ctx, admin, bad, store.PersonChoices{}); !errors.Is(err, store.ErrBadDocument) {
 				t.Fatalf("seed list %v: %v", list, err)
 			}
 		}
 		// A withdrawal round beyond the next round is damage too.
 		doc.Tournament.Cards[0].Out = 9
-		if _, err := server.ImportTournament(ctx, admin, doc); !errors.Is(err, store.ErrBadDocument) {
+		if _, err := server.ImportTournament(ctx, admin, doc, store.PersonChoices{}); !errors.Is(err, store.ErrBadDocument) {
 			t.Fatalf("withdrawal round 9: %v", err)
 		}
 	})

@@ -35,7 +35,7 @@ func init() {
 		"users.remove_title":     {"Benutzer entfernen", "Remove user"},
 		"users.remove_confirm":   {"%s (%s) wirklich entfernen? Er wird abgemeldet und kann sich nicht mehr anmelden; seine API-Schlüssel werden ungültig.", "Really remove %s (%s)? They are logged out and can no longer log in; their API tokens stop working."},
 		"users.remove_cancel":    {"Abbrechen", "Cancel"},
-		"users.audit":            {"Letzte Änderungen an Benutzern", "Latest changes of users"},
+		"users.audit":            {"Letzte Änderungen außerhalb der Turniere (Benutzer, Kartei, Wertungen)", "Latest changes outside tournaments (users, register, seasons)"},
 		"users.did_add":          {"%s als %s angelegt", "%s added as %s"},
 		"users.did_role":         {"Rolle von %s: %s → %s", "Role of %s: %s → %s"},
 		"users.did_password":     {"Passwort von %s zurückgesetzt", "Password of %s reset"},

@@ -24,7 +24,8 @@ func init() {
 		"persons.merge":         {"Mit anderem Eintrag zusammenführen", "Merge with another entry"},
 		"persons.merge_title":   {"Zwei Einträge zusammenführen", "Merge two entries"},
 		"persons.merge_hint":    {"%s ist derselbe Mensch wie …", "%s is the same man as …"},
-		"persons.merge_confirm": {"%s (%s) und %s (%s) zusammenführen? Es bleibt der zweite Eintrag mit allen Abenden beider.", "Merge %s (%s) and %s (%s)? The second entry stays, with the evenings of both."},
+		"persons.merge_confirm": {"%s und %s zusammenführen? Es bleibt der zweite Eintrag mit allen Abenden beider.", "Merge %s and %s? The second entry stays, with the evenings of both."},
+		"persons.merge_do":      {"Zusammenführen", "Merge"},
 		"persons.merged":        {"Zusammengeführt.", "Merged."},
 		"persons.erase":         {"Person löschen", "Erase the person"},
 		"persons.erase_confirm": {"%s löschen? Name, Verein und Telefon werden aus der Kartei und aus allen Turnieren entfernt; die Ergebnisse bleiben und heißen dann „gelöscht“. Das lässt sich nicht rückgängig machen.", "Erase %s? Name, club and phone go from the register and from every tournament; the results stay, shown as “deleted”. This cannot be undone."},
@@ -32,8 +33,19 @@ func init() {
 		"persons.cancel":        {"Abbrechen", "Cancel"},
 		"persons.export":        {"Daten dieser Person (JSON)", "This person's data (JSON)"},
 		"persons.export_file":   {"person", "person"},
-		"persons.summary_edit":  {"%s → %s", "%s → %s"},
-		"persons.summary_merge": {"%s in %s", "%s into %s"},
-		"persons.summary_erase": {"Nr. %d", "no. %d"},
+		// The register's and the seasons' changes on the users and register
+		// pages (issue 24, web/change_lines.go).
+		"changes.phone":         {"Telefon geändert", "phone changed"},
+		"changes.person_edit":   {"Person „%s“ geändert: %s", "Person “%s” edited: %s"},
+		"changes.person_same":   {"Person „%s“ gespeichert, unverändert", "Person “%s” saved unchanged"},
+		"changes.person_merge":  {"Person %s mit %s zusammengeführt", "Person %s merged into %s"},
+		"changes.person_erase":  {"Person Nr. %d gelöscht", "Person no. %d erased"},
+		"changes.season_no":     {"Nr. %d", "no. %d"},
+		"changes.evening_no":    {"Turnier %d", "tournament %d"},
+		"changes.season_create": {"Wertung %s angelegt", "Season %s created"},
+		"changes.season_rules":  {"Wertung %s geändert: %s", "Season %s changed: %s"},
+		"changes.season_same":   {"Wertung %s gespeichert, unverändert", "Season %s saved unchanged"},
+		"changes.evening_in":    {"Wertung %s: Abend %s hinzugefügt", "Season %s: evening %s added"},
+		"changes.evening_out":   {"Wertung %s: Abend %s herausgenommen", "Season %s: evening %s taken out"},
 	})
 }

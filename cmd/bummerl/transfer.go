@@ -156,7 +156,7 @@ func importCommand(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	t, err := st.ImportTournament(context.Background(), store.User{Name: "bummerl import"}, doc)
+	t, err := st.ImportTournament(context.Background(), store.User{Name: "bummerl import"}, doc, store.PersonChoices{TrustNames: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "import: %s: %s\n", file, web.ErrorText(err, lang))
 		return 1

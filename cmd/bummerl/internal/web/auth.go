@@ -257,7 +257,7 @@ func (s *server) renderUsers(c echo.Context, status int, m views.UsersModel) err
 	}
 	for i, e := range historyEntries(audit) {
 		m.Audit = append(m.Audit, views.UserAuditEntry{At: e.At, User: e.User, Action: e.Action,
-			Summary: accountSummary(lang(c), audit[i].Action, e.Before, e.After)})
+			Summary: changeLine(lang(c), audit[i])})
 	}
 	me := actor(c)
 	for _, u := range users {

@@ -89,7 +89,7 @@ func statusOf(err error) int {
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrUserExists), errors.Is(err, store.ErrBackupExists),
-		errors.Is(err, store.ErrLastOrganiser), errors.Is(err, store.ErrDuplicateImport):
+		errors.Is(err, store.ErrLastOrganiser), errors.Is(err, store.ErrDuplicateImport), errors.Is(err, store.ErrPersonsUnconfirmed):
 		return http.StatusConflict
 	case errors.Is(err, store.ErrTableBusy), errors.Is(err, store.ErrTableClosed), errors.Is(err, store.ErrTableMatchChanged):
 		return http.StatusConflict
@@ -182,6 +182,9 @@ type apiError struct {
 	Player int `json:"player,omitempty"`
 	// Tournament is the tournament already there of a duplicate_import.
 	Tournament int64 `json:"tournament,omitempty"`
+	// Matches are the players of a persons_unconfirmed import the
+	// register knows by name only.
+	Matches []store.NameMatch `json:"matches,omitempty"`
 }
 
 // handleError is Echo's central error handler: JSON for the API, an error

@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -188,6 +189,8 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 		if p != nil {
 			parts = append(parts, f(key, p.No, p.Prize, p.To, views.PayoutWhat(lang, *p)))
 		}
+	case store.ActionImport:
+		parts = append(parts, importLines(lang, e.After)...)
 	case store.ActionCreate:
 		if t := after.Tournament; t != nil {
 			parts = append(parts, f("hist.create", t.Name, strconv.Itoa(t.Cards)))
@@ -206,6 +209,28 @@ func describe(e store.AuditEntry, ros roster, lang string) historyLine {
 	h.Line = strings.Join(parts, "; ")
 	h.Details = details(lang, before, after)
 	return h
+}
+
+// importLines read an import's audit line: which players the organiser
+// confirmed as the register's person of their name, which he made new
+// persons (issue 24 point 5).
+func importLines(lang, after string) []string {
+	var rec store.ImportRecord
+	if json.Unmarshal([]byte(after), &rec) != nil {
+		return nil
+	}
+	same := "hist.import_same"
+	if rec.Unasked {
+		same = "hist.import_unasked"
+	}
+	var lines []string // the new persons first: the lines beyond six are cut
+	for _, p := range rec.New {
+		lines = append(lines, views.Textf(lang, "hist.import_new", p.Name, p.As, p.Person))
+	}
+	for _, p := range rec.Same {
+		lines = append(lines, views.Textf(lang, same, p.Name, p.As, p.Person))
+	}
+	return lines
 }
 
 // roundLines is one line per round of set (a draw made or undone): what
@@ -245,15 +270,20 @@ func playerChanges(lang string, a, b store.AuditPlayer) string {
 		{"hist.f_name", a.Name, b.Name}, {"hist.f_club", a.Club, b.Club}, {"hist.f_phone", a.Phone, b.Phone},
 	} {
 		if c.old != c.new {
-			ch = append(ch, views.Text(lang, c.key)+": "+quote(c.old)+" → "+quote(c.new))
+			ch = append(ch, views.Text(lang, c.key)+": "+quote(lang, c.old)+" → "+quote(lang, c.new))
 		}
 	}
 	return strings.Join(ch, ", ")
 }
 
-func quote(s string) string {
-	if s == "" {
+// quote is s in the quotation marks of lang: „…“ in German, “…” in
+// English; "–" for nothing.
+func quote(lang, s string) string {
+	switch {
+	case s == "":
 		return "–"
+	case lang == "en":
+		return "“" + s + "”"
 	}
 	return "„" + s + "“"
 }

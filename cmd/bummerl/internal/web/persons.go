@@ -54,30 +54,9 @@ func (s *server) personsPage(c echo.Context) error {
 	}
 	for _, e := range audit {
 		m.Audit = append(m.Audit, views.UserAuditEntry{At: e.At.Local().Format(historyTime), User: e.User,
-			Action: string(e.Action), Summary: registerSummary(lang(c), e)})
+			Action: string(e.Action), Summary: changeLine(lang(c), e)})
 	}
 	return render(c, http.StatusOK, views.PersonsPage(m))
-}
-
-// registerSummary is a change of the register in one line: the names
-// before and after (an erasure: the number only, as its audit line).
-func registerSummary(lang string, e store.AuditEntry) string {
-	var before struct {
-		store.Person
-		From, Into store.Person
-	}
-	var after store.Person
-	if json.Unmarshal([]byte(e.Before), &before) != nil || json.Unmarshal([]byte(e.After), &after) != nil {
-		return ""
-	}
-	switch e.Action {
-	case store.ActionEditPerson:
-		return views.Textf(lang, "persons.summary_edit", before.Name, after.Name)
-	case store.ActionMergePersons:
-		return views.Textf(lang, "persons.summary_merge", before.From.Name, before.Into.Name)
-	default:
-		return views.Textf(lang, "persons.summary_erase", before.ID)
-	}
 }
 
 // person is the person of the path's :pid.

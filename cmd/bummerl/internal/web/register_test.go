@@ -1,8 +1,11 @@
 package web
 
 import (
+	"html"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -111,7 +114,7 @@ func TestRegisterPages(t *testing.T) {
 		t.Fatalf("edit: %d %s", r.Status, r.Body)
 	}
 	webtest.MustContain(t, f.Helper.Get(r.Location()).Body, `data-testid="person-saved"`, `value="Franz Huber sen."`)
-	webtest.MustContain(t, f.Helper.Get("/persons").Body, "Person geändert: Franz Huber → Franz Huber sen.")
+	webtest.MustContain(t, f.Helper.Get("/persons").Body, "Person „Franz Huber“ geändert: Name „Franz Huber“ → „Franz Huber sen.“")
 
 	// Helpers may not merge, erase or export.
 	for _, path := range []string{"/merge", "/erase", "/export.json"} {
@@ -155,7 +158,7 @@ func TestRegisterPages(t *testing.T) {
 	// (docs/season.md), the erasure's own holds the number only.
 	r = f.Org.Get("/persons")
 	webtest.MustNotContain(t, r.Body, `data-testid="person-row-`+franz+`"`, "0664 555")
-	webtest.MustContain(t, r.Body, "Person gelöscht: Nr. "+franz)
+	webtest.MustContain(t, r.Body, "Person Nr. "+franz+" gelöscht")
 	webtest.MustContain(t, f.Org.Get("/persons/"+franz).Body, `data-testid="person-erased"`)
 	tr := f.Load()
 	if tr.Players[0].Name != store.ErasedName || tr.Players[0].Phone != "" || tr.Sold() != 3 {
@@ -171,4 +174,53 @@ func personID(t *testing.T, s string) season.PersonID {
 		t.Fatal(err)
 	}
 	return season.PersonID(n)
+}
+
+// Issue 24: the users page (every change outside a tournament) and the
+// register page say each change of the register and of the seasons in a
+// line of the page's language — who was edited, merged into whom, which
+// evening joined which season — not as the bare action.
+func TestChangeLinesRegisterSeasons(t *testing.T) {
+	f := newFixture(t, map[string]string{"name": "Preisschnapsen März"}, 1, 1, 1)
+	steps := []struct {
+		path string
+		form url.Values
+	}{
+		{"/persons/1", url.Values{"name": {"Huber Franz"}, "club": {"Strasshof"}, "phone": {"0664 1234"}}},
+		{"/persons/2/merge", url.Values{"into": {"1"}}},
+		{"/persons/3/erase", nil},
+		{"/seasons", url.Values{"name": {"Cup"}, "points": {"20, 16, 13"}, "taking": {"2"}, "count": {"best"}, "best": {"0"}}},
+		{"/seasons/1/edit", url.Values{"name": {"Cup 2026"}, "points": {"20, 16, 13"}, "taking": {"2"}, "count": {"every"}, "best": {"0"}}},
+		{"/seasons/1/evenings", url.Values{"tournament": {strconv.FormatInt(f.ID, 10)}, "in": {"1"}}},
+		{"/seasons/1/evenings", url.Values{"tournament": {strconv.FormatInt(f.ID, 10)}, "in": {"0"}}},
+	}
+	for _, s := range steps {
+		if r := f.Org.Post(s.path, s.form); r.Status != http.StatusSeeOther {
+			t.Fatalf("%s: %d\n%.2000s", s.path, r.Status, r.Body)
+		}
+	}
+	lines := regexp.MustCompile(`data-testid="user-audit-action" data-action="[^"]*">\s*([^<]*?)\s*<`)
+	for lang, want := range map[string][]string{
+		"de": {"Wertung „Cup 2026“: Abend „Preisschnapsen März“ herausgenommen", "Wertung „Cup 2026“: Abend „Preisschnapsen März“ hinzugefügt",
+			"Wertung „Cup 2026“ geändert: Name „Cup“ → „Cup 2026“; Es zählt die beste Karte eines Spielers je Abend → Es zählt jede Karte eines Spielers",
+			"Wertung „Cup“ angelegt", "Person Nr. 3 gelöscht", "Person Spieler 2 mit Huber Franz (Strasshof) zusammengeführt",
+			"Person „Spieler 1“ geändert: Name „Spieler 1“ → „Huber Franz“, Verein – → „Strasshof“, Telefon geändert"},
+		"en": {"Season “Cup 2026”: evening “Preisschnapsen März” taken out",
+			"Season “Cup 2026”: evening “Preisschnapsen März” added",
+			"Season “Cup 2026” changed: Name “Cup” → “Cup 2026”; A player's best card counts on an evening → Every card of a player counts",
+			"Season “Cup” created", "Person no. 3 erased", "Person Spieler 2 merged into Huber Franz (Strasshof)",
+			"Person “Spieler 1” edited: Name “Spieler 1” → “Huber Franz”, Club – → “Strasshof”, phone changed"},
+	} {
+		page := f.Org.Get("/users?lang=" + lang).Body
+		var said []string
+		for _, m := range lines.FindAllStringSubmatch(page, -1) {
+			said = append(said, html.UnescapeString(m[1]))
+		}
+		if len(said) < len(want) || !slices.Equal(said[:len(want)], want) {
+			t.Errorf("%s: the users page says\n%q\nwant\n%q", lang, said, want)
+		}
+		webtest.MustNotContain(t, page, "0664 1234")
+	}
+	// The register page says its own changes the same way.
+	webtest.MustContain(t, f.Org.Get("/persons?lang=de").Body, "Person Spieler 2 mit Huber Franz (Strasshof) zusammengeführt")
 }

@@ -153,6 +153,7 @@ func (s *server) routes(e *echo.Echo) {
 	org.add(http.MethodGet, "/t/:id/export.json", s.exportDocument)
 	org.add(http.MethodGet, "/tournaments/import", s.importForm)
 	org.withBodyLimit(maxImportBody).add(http.MethodPost, "/tournaments/import", s.importUpload)
+	org.withBodyLimit(maxImportBody).add(http.MethodPost, "/tournaments/import/confirm", s.importConfirm)
 	org.add(http.MethodGet, "/t/:id/history", s.historyPage)
 	org.add(http.MethodPost, "/t/:id/tables/count", s.setTableCount)
 	org.add(http.MethodPost, "/t/:id/play/settings", s.setPlaySettings)

@@ -140,7 +140,7 @@ func TestRouteAccess(t *testing.T) {
 		"GET /api/tournaments/:id/payouts", "POST /api/tournaments/:id/payouts", "DELETE /api/tournaments/:id/payouts/:no",
 		"GET /t/:id/export/:file", "GET /api/tournaments/:id/export/:file",
 		// A tournament's document holds the players' phones (issue 13).
-		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /api/tournaments/import",
+		"GET /t/:id/export.json", "GET /api/tournaments/:id/export", "GET /tournaments/import", "POST /tournaments/import", "POST /tournaments/import/confirm", "POST /api/tournaments/import",
 		"PUT /api/tournaments/:id/settings", "POST /api/tournaments/:id/resize",
 		"GET /users", "POST /users", "POST /users/tokens", "GET /users/tokens/:tid/revoke", "POST /users/tokens/:tid/revoke", "POST /users/:uid/role", "POST /users/:uid/password",
 		"GET /users/:uid/remove", "POST /users/:uid/remove", "GET /backup",

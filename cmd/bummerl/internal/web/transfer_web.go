@@ -1,14 +1,19 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"bummerl/domain/season"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -60,15 +65,74 @@ func (s *server) importForm(c echo.Context) error {
 
 // importUpload stores the uploaded document as a new tournament and goes
 // to it. A refusal shows the form again with the reason; a duplicate also
-// links to the tournament already there. Nothing is written then.
+// links to the tournament already there. Nothing is written then. When the
+// register knows some players by name only, the organiser confirms them
+// first (importConfirm).
 func (s *server) importUpload(c echo.Context) error {
-	doc, err := uploadedDocument(c)
+	data, doc, err := uploadedDocument(c)
 	if err == nil {
-		var id int64
-		if id, err = s.importDocument(c, doc); err == nil {
-			return redirect(c, tournamentURL(id, ""))
-		}
+		return s.importOrAsk(c, data, doc, store.PersonChoices{}, false)
 	}
+	return s.importRefused(c, doc, err)
+}
+
+// importConfirm is POST /tournaments/import/confirm: the document posted
+// back by the confirmation page and the organiser's answer for each player
+// matched by name, person-<player> = the person's id or "new".
+func (s *server) importConfirm(c echo.Context) error {
+	// The document travels in the form, not in this process's memory:
+	// any process of a server may answer the confirmation (docs/web.md).
+	data, doc, err := postedDocument(c)
+	if err != nil {
+		return s.importRefused(c, doc, err)
+	}
+	choices := store.PersonChoices{Confirmed: map[int]season.PersonID{}}
+	form, _ := c.FormParams()
+	for key, vals := range form {
+		player, ok := strings.CutPrefix(key, "person-")
+		no, err := strconv.Atoi(player)
+		if !ok || err != nil || len(vals) != 1 {
+			continue
+		}
+		id, err := strconv.ParseInt(vals[0], 10, 64)
+		if vals[0] != "new" && (err != nil || id <= 0) {
+			return badRequest(c, key, "import.bad_choice")
+		}
+		choices.Confirmed[no] = season.PersonID(id) // "new": 0, store.NewPerson
+	}
+	return s.importOrAsk(c, data, doc, choices, true)
+}
+
+// importOrAsk imports doc with choices and goes to the new tournament; when
+// players are matched by name and not (or no longer) answered, it shows
+// the confirmation page instead (again: the register changed since).
+func (s *server) importOrAsk(c echo.Context, data []byte, doc store.Document, choices store.PersonChoices, again bool) error {
+	id, err := s.importDocument(c, doc, choices)
+	if err == nil {
+		return redirect(c, tournamentURL(id, ""))
+	}
+	if !errors.Is(err, store.ErrPersonsUnconfirmed) {
+		return s.importRefused(c, doc, err)
+	}
+	matches, err := s.store.ImportMatches(c.Request().Context(), doc)
+	if err != nil {
+		return s.importRefused(c, doc, err)
+	}
+	packed, err := packDocument(data)
+	if err != nil {
+		return err
+	}
+	m := views.ImportConfirmModel{Document: packed, Tournament: doc.Tournament.Settings.Name,
+		Date: doc.Tournament.Settings.Event.Date, Again: again}
+	for _, nm := range matches {
+		m.Matches = append(m.Matches, views.ImportMatchRow{Player: nm.Player, Name: nm.Name, Club: nm.Club,
+			Person: personRow(nm.Person), Evenings: nm.Evenings, NewName: nm.NewName})
+	}
+	return render(c, http.StatusOK, views.ImportConfirmPage(m))
+}
+
+// importRefused shows the upload form again with the reason of err.
+func (s *server) importRefused(c echo.Context, doc store.Document, err error) error {
 	p := explain(c, err)
 	if p.status >= 500 {
 		return err
@@ -80,18 +144,56 @@ func (s *server) importUpload(c echo.Context) error {
 	return render(c, p.status, views.ImportPage(m))
 }
 
-// uploadedDocument reads the form's file field as a document.
-func uploadedDocument(c echo.Context) (store.Document, error) {
+// uploadedDocument reads the form's file field as a document, with its
+// bytes.
+func uploadedDocument(c echo.Context) ([]byte, store.Document, error) {
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return store.Document{}, &webError{http.StatusBadRequest, "file_required", "file", text(c, "import.no_file")}
+		return nil, store.Document{}, &webError{http.StatusBadRequest, "file_required", "file", text(c, "import.no_file")}
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return store.Document{}, err
+		return nil, store.Document{}, err
 	}
 	defer f.Close()
-	return readDocument(c, f)
+	data, err := io.ReadAll(io.LimitReader(f, store.MaxDocumentBytes+1))
+	if err != nil {
+		return nil, store.Document{}, err
+	}
+	doc, err := readDocument(c, bytes.NewReader(data))
+	return data, doc, err
+}
+
+// packDocument is the document as the confirmation page carries it:
+// gzip, then base64. JSON shrinks about tenfold, so even a document near
+// the 64 MiB limit stays a form field Go reads in memory (32 MiB).
+func packDocument(data []byte) (string, error) {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := zw.Write(data); err != nil {
+		return "", err
+	}
+	if err := zw.Close(); err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// postedDocument unpacks the confirmation form's document (packDocument).
+func postedDocument(c echo.Context) ([]byte, store.Document, error) {
+	raw, err := base64.StdEncoding.DecodeString(c.FormValue("document"))
+	var data []byte
+	if err == nil {
+		var zr *gzip.Reader
+		if zr, err = gzip.NewReader(bytes.NewReader(raw)); err == nil {
+			data, err = io.ReadAll(io.LimitReader(zr, store.MaxDocumentBytes+1))
+		}
+	}
+	if err != nil {
+		return nil, store.Document{}, &webError{http.StatusBadRequest, "file_required", "document", text(c, "import.no_file")}
+	}
+	doc, err := readDocument(c, bytes.NewReader(data))
+	return data, doc, err
 }
 
 // readDocument reads a document; a document that cannot be read is a 400,
@@ -110,8 +212,8 @@ func readDocument(c echo.Context, r io.Reader) (store.Document, error) {
 }
 
 // importDocument stores doc as a new tournament in the user's name.
-func (s *server) importDocument(c echo.Context, doc store.Document) (int64, error) {
-	t, err := s.store.ImportTournament(c.Request().Context(), actor(c), doc)
+func (s *server) importDocument(c echo.Context, doc store.Document, choices store.PersonChoices) (int64, error) {
+	t, err := s.store.ImportTournament(c.Request().Context(), actor(c), doc, choices)
 	if err != nil {
 		return 0, err
 	}
@@ -120,22 +222,35 @@ func (s *server) importDocument(c echo.Context, doc store.Document) (int64, erro
 
 // apiImport is POST /api/tournaments/import: the body is the document.
 // 201 with the new tournament; 409 duplicate_import names the tournament
-// already there.
+// already there; 409 persons_unconfirmed lists the players the register
+// knows by name only, which the client answers with ?person=player:id or
+// player:new each, or ?by_name=same for all (docs/api.md).
 func (s *server) apiImport(c echo.Context) error {
 	if mt, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType)); mt != echo.MIMEApplicationJSON {
 		return &webError{http.StatusUnsupportedMediaType, "json_required", "", text(c, "api.json_required")}
+	}
+	choices, err := apiPersonChoices(c)
+	if err != nil {
+		return err
 	}
 	doc, err := readDocument(c, c.Request().Body)
 	if err != nil {
 		return err
 	}
-	id, err := s.importDocument(c, doc)
-	if errors.Is(err, store.ErrDuplicateImport) {
+	id, err := s.importDocument(c, doc, choices)
+	switch {
+	case errors.Is(err, store.ErrDuplicateImport):
 		existing, _ := s.store.TournamentByOrigin(c.Request().Context(), doc.Origin)
 		p := explain(c, err)
 		return c.JSON(p.status, apiError{Error: p.msg, Code: p.code, Tournament: existing})
-	}
-	if err != nil {
+	case errors.Is(err, store.ErrPersonsUnconfirmed):
+		matches, merr := s.store.ImportMatches(c.Request().Context(), doc)
+		if merr != nil {
+			return merr
+		}
+		p := explain(c, err)
+		return c.JSON(p.status, apiError{Error: p.msg, Code: p.code, Matches: matches})
+	case err != nil:
 		return err
 	}
 	t, err := s.store.Load(c.Request().Context(), id)
@@ -144,4 +259,28 @@ func (s *server) apiImport(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/api/tournaments/"+strconv.FormatInt(id, 10))
 	return c.JSON(http.StatusCreated, tournamentOut(t))
+}
+
+// apiPersonChoices reads the import's answers from the query: person=3:17
+// (player 3 is person 17), person=5:new, or by_name=same.
+func apiPersonChoices(c echo.Context) (store.PersonChoices, error) {
+	q := c.QueryParams()
+	choices := store.PersonChoices{Confirmed: map[int]season.PersonID{}}
+	switch q.Get("by_name") {
+	case "":
+	case "same":
+		choices.TrustNames = true
+	default:
+		return choices, badRequest(c, "by_name", "import.bad_by_name")
+	}
+	for _, v := range q["person"] {
+		player, person, _ := strings.Cut(v, ":")
+		no, err := strconv.Atoi(player)
+		id, perr := strconv.ParseInt(person, 10, 64)
+		if err != nil || no <= 0 || person != "new" && (perr != nil || id <= 0) {
+			return choices, badRequest(c, "person", "import.bad_person", v)
+		}
+		choices.Confirmed[no] = season.PersonID(id)
+	}
+	return choices, nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -248,4 +250,130 @@ func TestImportRefusesHugeHall(t *testing.T) {
 	if board.Round != 1 || board.Tables != 4 || len(board.Free) != 4 {
 		t.Fatalf("tables after the imports: %+v", board)
 	}
+}
+
+// laptopDocument is the document of a finished first round of a
+// tournament named name on a laptop of its own: its players, "Spieler 1"
+// to "Spieler 7", are persons of that laptop's register.
+func laptopDocument(t *testing.T, name string) []byte {
+	t.Helper()
+	f := newFixture(t, map[string]string{"name": name}, 2, 1, 1, 1, 1, 1, 1)
+	f.DrawDigital()
+	f.FinishRound(1)
+	return []byte(f.Org.Get(f.Path + "/export.json").Body)
+}
+
+// Issue 24 point 5: players the server's register knows by name only are
+// imported as the organiser confirms them on a page of their own (the
+// same person, or a new one with a namesake's note); the upload is not
+// repeated, a stale or forged answer changes nothing, and the history
+// says what was decided.
+func TestImportConfirmsPersons(t *testing.T) {
+	clubA, clubB := laptopDocument(t, "Cup Strasshof"), laptopDocument(t, "Cup Gänserndorf")
+	server := newTestApp(t)
+	org := server.LoggedIn("Vera", store.Organiser)
+	if r := org.Upload("/tournaments/import", "a.json", clubA, true); r.Status != http.StatusSeeOther {
+		t.Fatalf("first import (an empty register): %d\n%.2000s", r.Status, r.Body)
+	}
+
+	r := org.Upload("/tournaments/import", "b.json", clubB, true)
+	if r.Status != http.StatusOK || strings.Count(r.Body, `data-testid="import-match"`) != 7 {
+		t.Fatalf("confirmation page: %d\n%.3000s", r.Status, r.Body)
+	}
+	webtest.MustContain(t, r.Body, "„Cup Gänserndorf“: 7 Spieler heißen wie Personen", `value="new"`,
+		"Neue Person „Spieler 1 (Cup Gänserndorf)“", `href="/persons/1"`, "1 Abend<")
+	if n := server.TournamentCount(); n != 1 {
+		t.Fatalf("%d tournaments before the confirmation", n)
+	}
+	// The form as the browser posts it: the packed document and each
+	// player's checked choice.
+	form := url.Values{"document": {regexp.MustCompile(`name="document" value="([^"]*)"`).FindStringSubmatch(r.Body)[1]}}
+	for _, m := range regexp.MustCompile(`name="(person-\d+)" value="(\d+)" checked`).FindAllStringSubmatch(r.Body, -1) {
+		form.Set(m[1], m[2])
+	}
+	if len(form) != 8 {
+		t.Fatalf("form %v", form)
+	}
+	form.Set("person-1", "new") // card 1's player: somebody else of that name
+
+	stale := cloneForm(form)
+	stale.Set("person-2", "999")
+	r = org.Post("/tournaments/import/confirm", stale)
+	if r.Status != http.StatusOK || !strings.Contains(r.Body, `data-testid="import-again"`) {
+		t.Errorf("stale answer: %d\n%.2000s", r.Status, r.Body)
+	}
+	forged := cloneForm(form)
+	forged.Set("document", "kein Dokument")
+	if r := org.Post("/tournaments/import/confirm", forged); r.Status != http.StatusBadRequest {
+		t.Errorf("forged document: %d", r.Status)
+	}
+	if r := server.LoggedIn("Hans", store.Helper).Post("/tournaments/import/confirm", form); r.Status != http.StatusForbidden {
+		t.Errorf("helper confirms: %d", r.Status)
+	}
+	if n := server.TournamentCount(); n != 1 {
+		t.Fatalf("%d tournaments after refused answers", n)
+	}
+
+	r = org.Post("/tournaments/import/confirm", form)
+	if r.Status != http.StatusSeeOther || r.Location() != "/t/2" {
+		t.Fatalf("confirmed import: %d %s\n%.2000s", r.Status, r.Location(), r.Body)
+	}
+	webtest.MustContain(t, org.Get("/t/2/history").Body,
+		"Spieler 1 als neue Person „Spieler 1 (Cup Gänserndorf)“ angelegt (Kartei Nr. 8)",
+		"Spieler 2 als Spieler 2 bestätigt (Kartei Nr. 2)")
+	webtest.MustContain(t, org.Get("/persons?q=spieler+1").Body, "Spieler 1 (Cup Gänserndorf)")
+}
+
+// Issue 24 point 5, docs/api.md: the API answers an import with name
+// matches 409 persons_unconfirmed listing them; ?person= answers each,
+// ?by_name=same all.
+func TestImportConfirmsPersonsAPI(t *testing.T) {
+	clubA, clubB, clubC := laptopDocument(t, "Cup Strasshof"), laptopDocument(t, "Cup Gänserndorf"), laptopDocument(t, "Cup Deutsch-Wagram")
+	server := newTestApp(t)
+	server.AddUser("Vera", store.Organiser)
+	vera, sc := webtest.Basic("Vera", "Vera-password"), server.Client()
+	post := func(query string, body []byte) webtest.Response {
+		return sc.Request(http.MethodPost, "/api/tournaments/import"+query, bytes.NewReader(body),
+			map[string]string{"Content-Type": "application/json", "Authorization": vera})
+	}
+	if r := post("", clubA); r.Status != http.StatusCreated {
+		t.Fatalf("first import: %d %s", r.Status, r.Body)
+	}
+	r := post("", clubB)
+	e := webtest.Decode[apiError](t, r)
+	if r.Status != http.StatusConflict || e.Code != "persons_unconfirmed" || len(e.Matches) != 7 ||
+		e.Matches[0].Person.ID == 0 || e.Matches[0].NewName == "" || e.Matches[0].Evenings != 1 {
+		t.Fatalf("unconfirmed: %d %s", r.Status, r.Body)
+	}
+	for q, code := range map[string]string{"?by_name=yes": "bad_request", "?person=1": "bad_request", "?person=1:0": "bad_request",
+		"?person=1:new": "persons_unconfirmed"} {
+		if r := post(q, clubB); webtest.Decode[apiError](t, r).Code != code {
+			t.Errorf("%s: %d %s", q, r.Status, r.Body)
+		}
+	}
+	if n := server.TournamentCount(); n != 1 {
+		t.Fatalf("%d tournaments after refused imports", n)
+	}
+	q := url.Values{}
+	for i, m := range e.Matches {
+		answer := strconv.FormatInt(int64(m.Person.ID), 10)
+		if i == 0 {
+			answer = "new"
+		}
+		q.Add("person", strconv.Itoa(m.Player)+":"+answer)
+	}
+	if r := post("?"+q.Encode(), clubB); r.Status != http.StatusCreated {
+		t.Fatalf("confirmed: %d %s", r.Status, r.Body)
+	}
+	if r := post("?by_name=same", clubC); r.Status != http.StatusCreated {
+		t.Fatalf("by name: %d %s", r.Status, r.Body)
+	}
+}
+
+func cloneForm(v url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		out[k] = append([]string(nil), vs...)
+	}
+	return out
 }

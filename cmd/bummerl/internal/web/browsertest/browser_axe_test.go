@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,19 @@ var axePages = []axePage{
 	{"swiss standings", "", "{S}/standings", testid("swiss-standings"), true},
 	{"swiss player", "", "{S}/card/1", testid("swiss-score"), true},
 	{"swiss projector", "", "{S}/screen", testid("screen-swiss"), false},
+	// The register and the seasons (issue 24); the import's question about
+	// players the register knows by name is the answer to an upload.
+	{"register", "Anna", "/persons", testid("persons"), false},
+	{"person", "Anna", "/persons/1", testid("person-form"), false},
+	{"merge search", "Anna", "/persons/1/merge", testid("merge-candidates"), false},
+	{"merge question", "Anna", "/persons/1/merge?into=2", testid("merge-form"), false},
+	{"erase question", "Anna", "/persons/1/erase", testid("erase-form"), false},
+	{"seasons", "", "/seasons", testid("seasons"), true},
+	{"season", "", "{season}", testid("season-evenings"), true},
+	{"season edit", "Anna", "{season}/edit", testid("season-form"), false},
+	{"season new", "Anna", "/seasons/new", testid("season-form"), false},
+	{"practice", "", "/practice", testid("practice-form"), true},
+	{"import question", "Anna", "upload:{import-file}", testid("import-confirm-form"), false},
 }
 
 type axePage struct {
@@ -114,7 +128,13 @@ func (p *browserPage) axePage(axe string, pg axePage, path string) {
 	}
 	for _, size := range sizes {
 		p.step(size.name+" size", size.emulate())
-		p.navigate("open "+path, chromedp.Navigate(p.app.Srv.URL+path))
+		if file, ok := strings.CutPrefix(path, "upload:"); ok { // the page answering an import's upload
+			p.open("/tournaments/import", testid("import-form"))
+			p.step("choose "+file, chromedp.SetUploadFiles(chromedp.ID("f-file"), []string{file}))
+			p.navigate("upload", chromedp.Click(chromedp.CSS(testid("import-submit"))))
+		} else {
+			p.navigate("open "+path, chromedp.Navigate(p.app.Srv.URL+path))
+		}
 		p.step("wait for "+pg.ready, chromedp.WaitVisible(chromedp.CSS(pg.ready)))
 		p.until("the page loaded", `document.readyState === "complete"`)
 		p.axeCheck(axe, pg.name+" "+size.name)
@@ -279,8 +299,28 @@ func axeFixture(t *testing.T) axePaths {
 	}
 	sw.DrawDigital()
 
+	// A season of the evening {T} ({season}).
+	r := f.Org.Post("/seasons", url.Values{"name": {"Jahreswertung 2026"}, "points": {"20, 16, 13, 11, 9, 8, 7, 6"}, "taking": {"2"}, "count": {"best"}, "best": {"0"}})
+	season := strings.TrimSuffix(r.Location(), "/edit")
+	if r.Status != http.StatusSeeOther || season == "" {
+		t.Fatalf("season: %d %s\n%s", r.Status, r.Location(), r.Body)
+	}
+	if r := f.Org.Post(season+"/evenings", url.Values{"tournament": {strconv.FormatInt(f.ID, 10)}, "in": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("season evening: %d\n%s", r.Status, r.Body)
+	}
+	// A club laptop's evening whose players this register knows by name
+	// ({import-file}): uploading it asks about them.
+	laptop := newFixture(t, map[string]string{"name": "Preisschnapsen Strasshof"})
+	for _, name := range roomNames[:3] {
+		laptop.Org.Post(laptop.Path+"/sale", url.Values{"name": {name}, "club": {"SC Strasshof"}, "count": {"1"}})
+	}
+	file := filepath.Join(t.TempDir(), "strasshof.json")
+	if err := os.WriteFile(file, []byte(laptop.Org.Get(laptop.Path+"/export.json").Body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
 	return axePaths{app: f.App, Replacer: strings.NewReplacer(
-		"{T}", f.Path, "{U}", undrawn, "{S}", swiss,
+		"{T}", f.Path, "{U}", undrawn, "{S}", swiss, "{season}", season, "{import-file}", file,
 		"{match}", webtest.MatchPath(f.ID, 1, m.No),
 		"{card}", strconv.Itoa(int(m.A)),
 		"{staff-table}", views.PlayAdminPath(f.ID, 1, m.No),
