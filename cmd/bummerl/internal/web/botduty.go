@@ -33,10 +33,11 @@ const (
 
 // tournamentWork counts the tournament's requests being served.
 type tournamentWork struct {
-	mu     sync.Mutex
-	n      int
-	starts uint64        // requests begun, ever: a pause had none
-	quiet  chan struct{} // closed while n == 0
+	mu      sync.Mutex
+	n       int
+	starts  uint64        // requests begun, ever: a pause had none
+	quiet   chan struct{} // closed while n == 0
+	waiting int           // bots waiting for quiet (a test looks)
 }
 
 func newTournamentWork() *tournamentWork {
@@ -72,6 +73,13 @@ func (w *tournamentWork) state() (<-chan struct{}, uint64) {
 	return w.quiet, w.starts
 }
 
+// waiters is the number of bots waiting for quiet.
+func (w *tournamentWork) waiters() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.waiting
+}
+
 // serving: a request of the tournament is being served.
 func (w *tournamentWork) serving() bool {
 	w.mu.Lock()
@@ -82,6 +90,14 @@ func (w *tournamentWork) serving() bool {
 // waitQuiet returns once no request of the tournament was served for
 // quiet, or at until, or when ctx ends.
 func (w *tournamentWork) waitQuiet(ctx context.Context, quiet time.Duration, until time.Time) {
+	w.mu.Lock()
+	w.waiting++
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.waiting--
+		w.mu.Unlock()
+	}()
 	limit := time.NewTimer(time.Until(until))
 	defer limit.Stop()
 	for {

@@ -113,6 +113,7 @@ func percentiles(ts []time.Duration) (p50, p99 time.Duration) {
 type botWatch struct {
 	mu      sync.Mutex
 	since   time.Time
+	cpu     time.Duration // the process's processor time at since
 	moves   int
 	waits   []time.Duration
 	waiting map[int]time.Time // since when each player waits for the bot
@@ -121,7 +122,7 @@ type botWatch struct {
 func (w *botWatch) reset() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.since, w.moves, w.waits = time.Now(), 0, nil
+	w.since, w.cpu, w.moves, w.waits = time.Now(), processCPU(), 0, nil
 }
 
 // moved: player i moved and waits for the bot.
@@ -147,7 +148,8 @@ func (w *botWatch) answered(i, moves int, at time.Time) {
 
 // report the bot's moves a second and the players' waits; a player
 // still waiting counts with his wait so far, so a bot that falls behind
-// shows.
+// shows. While the tournament is idle the bot is nearly all the
+// process's work: cpu-ms/move is then what a move costs the machine.
 func (w *botWatch) report(b *testing.B) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -157,6 +159,9 @@ func (w *botWatch) report(b *testing.B) {
 	}
 	p50, p99 := percentiles(waits)
 	b.ReportMetric(float64(w.moves)/time.Since(w.since).Seconds(), "bot-moves/s")
+	if cpu := processCPU(); w.moves > 0 && cpu > 0 {
+		b.ReportMetric(float64((cpu-w.cpu).Microseconds())/1000/float64(w.moves), "cpu-ms/move")
+	}
 	b.ReportMetric(float64(p50.Milliseconds()), "wait-p50-ms")
 	b.ReportMetric(float64(p99.Milliseconds()), "wait-p99-ms")
 }
