@@ -15,18 +15,19 @@ import (
 	"bummerl/domain/table"
 )
 
-// BenchmarkPracticeLoad (issue 25): the tournament's pages while 50
+// BenchmarkPracticeLoad (issue 25): the tournament's pages while
 // practice games run against the bot as players meet it (Config.Bot
 // zero: practiceNodes, giving way to the tournament, botduty.go). Each
 // game's player moves a second after it became his turn (a quick
 // player), a finished game is followed by a new one. Measured per page:
-// the time of a request through Echo (p50, p99), without practice
-// (games-0) and with the 50 games (games-50); and with the games, the
-// bot's moves a second and how long a player waits for the bot's answer
-// (p50, p99 of the time from his move to his next turn), while the
-// tournament is idle (idle) and while each page is requested; the same
-// for a handful of games (games-5). Run the two conditions in turns to compare them under the same
-// load of the machine (docs/performance.md has the figures and how).
+// the time of a request through Echo (p50, p99) without practice
+// (games-0), with a handful of games (games-5) and with 50 (games-50);
+// with games also the bot's moves a second and how long a player waits
+// for the bot's answer (p50, p99 of the time from his move to his next
+// turn), while the tournament is idle (idle) and while each page is
+// requested. Run the conditions in turns, each as its own process
+// (-bench 'PracticeLoad/games-50$'), to compare them under the same load
+// of the machine (docs/performance.md has the figures and how).
 func BenchmarkPracticeLoad(b *testing.B) {
 	for _, games := range []int{0, 5, practiceMax} {
 		b.Run("games-"+strconv.Itoa(games), func(b *testing.B) { benchPracticeLoad(b, games) })
@@ -61,8 +62,8 @@ func benchPracticeLoad(b *testing.B, games int) {
 	}
 	// A phone's card page from the page cache; the standings rendered
 	// afresh (the cache off), as after every result: back to back (a
-	// server that never pauses) and paced (at random, 100 a second on
-	// average: a busy evening, which pauses).
+	// server that never pauses) and paced (a random pause of 10 ms on
+	// average before each: a busy evening, which pauses).
 	for _, run := range []struct {
 		name, page string
 		paced      bool
