@@ -38,6 +38,10 @@ type Options struct {
 	// (playout) and solves the rest; 0 chooses by the talon's size (3 in
 	// the first two tricks, then to the end).
 	Horizon int
+	// Yield, unless nil, is called before each sampled deal: a server
+	// may block in it to give way to other work (the web app's practice
+	// pool does). It does not change the decision.
+	Yield func()
 }
 
 const (
@@ -235,6 +239,9 @@ func (b *Bot) search(st *state, v View, lines []line) {
 	worlds := st.worlds(b.opts.Worlds)
 	var w pos
 	for i := 0; worlds.next(&b.rng, st, &w); i++ {
+		if b.opts.Yield != nil {
+			b.opts.Yield()
+		}
 		s.newWorld()
 		wt := st.weight(s, &w)
 		if wt == 0 {

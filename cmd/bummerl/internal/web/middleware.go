@@ -37,12 +37,14 @@ const (
 )
 
 // middleware installs what every request passes through, in order:
-// recover, gzip (compress.go), size limit, security headers, language, who
+// recover, the count of the tournament's requests the bot gives way to
+// (botduty.go), gzip (compress.go), size limit, security headers, language, who
 // is asking. CSRF comes per route after the access check (routeGroup.add),
 // so an anonymous request is told to log in rather than that its form
 // expired.
 func (s *server) middleware(e *echo.Echo) {
 	e.Use(middleware.Recover())
+	e.Use(s.countWork)
 	e.Use(httpkit.Compress)
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M", Skipper: func(c echo.Context) bool {
 		return s.ownLimit[c.Request().Method+" "+c.Path()] // an import: up to 64 MiB (routeGroup.withBodyLimit)

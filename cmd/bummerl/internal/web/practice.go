@@ -53,39 +53,86 @@ const (
 	whyPerAddr = 1
 	whyInside  = 8
 	whyWait    = 5 * time.Second
+	// practiceNodes is the bot's search budget a decision in practice, a
+	// tenth of domain/bot's default: as strong within what 50 Bummerl
+	// can measure (docs/bot.md), and a decision takes milliseconds, so
+	// the bot fits into the tournament's pauses (botduty.go).
+	practiceNodes = 300_000
 )
 
 // botPool runs the bot's decisions and explanations: at most cap(slots)
 // at once, each with a Bot of its own, kept for the next (a Bot is not
-// safe for concurrent use and holds a 1.5 MB table).
+// safe for concurrent use and holds a 1.5 MB table). It gives way to the
+// tournament (botduty.go): a decision starts once the tournament's
+// requests pause and stops between two sampled deals while one is
+// served; its place stays taken for as long again afterwards.
 type botPool struct {
-	opts  bot.Options
-	slots chan struct{}
-	idle  chan *bot.Bot
+	opts    bot.Options
+	slots   chan struct{}
+	idle    chan *pooledBot
+	work    *tournamentWork
+	giveWay time.Duration // botGiveWay; a test waits for ever
+}
+
+// pooledBot is a Bot of the pool and the decision it is making: its
+// Yield waits for the tournament's quiet until the decision's limit.
+type pooledBot struct {
+	*bot.Bot
+	ctx   context.Context
+	until time.Time
 }
 
 // newBotPool leaves one core to the pages, as the referee's judgments do
-// (referee_limits.go): one bot at once on the two-core laptop.
-func newBotPool(o bot.Options) *botPool {
+// (referee_limits.go): one bot at once on the two-core laptop. Zero
+// Nodes means practiceNodes.
+func newBotPool(o bot.Options, work *tournamentWork) *botPool {
+	if o.Nodes == 0 {
+		o.Nodes = practiceNodes
+	}
 	n := max(1, runtime.GOMAXPROCS(0)-1)
-	return &botPool{opts: o, slots: make(chan struct{}, n), idle: make(chan *bot.Bot, n)}
+	return &botPool{opts: o, slots: make(chan struct{}, n), idle: make(chan *pooledBot, n), work: work, giveWay: botGiveWay}
+}
+
+func (p *botPool) newBot() *pooledBot {
+	b := &pooledBot{}
+	o := p.opts
+	o.Yield = func() {
+		if p.work.serving() {
+			p.work.waitQuiet(b.ctx, botQuiet, b.until)
+		}
+	}
+	b.Bot = bot.New(o)
+	return b
 }
 
 // run runs fn with a Bot once a place is free, waiting at most wait
-// (errBusy) or until ctx ends.
+// (errBusy) or until ctx ends. The Bot waits for the tournament's quiet
+// before it starts and between sampled deals, p.giveWay in all at most;
+// the place stays taken for as long again as fn took (the bot thinks
+// half the time at most), while the caller goes on.
 func (p *botPool) run(ctx context.Context, wait time.Duration, fn func(*bot.Bot)) error {
 	if err := acquireSlot(ctx, p.slots, wait); err != nil {
 		return err
 	}
-	defer func() { <-p.slots }()
-	var b *bot.Bot
+	var b *pooledBot
 	select {
 	case b = <-p.idle:
 	default:
-		b = bot.New(p.opts)
+		b = p.newBot()
 	}
-	fn(b)
-	p.idle <- b // room: at most cap(slots) Bots are out
+	b.ctx, b.until = ctx, time.Now().Add(p.giveWay)
+	p.work.waitQuiet(ctx, botQuiet, b.until)
+	start := time.Now()
+	defer func() {
+		b.ctx = nil
+		p.idle <- b // room: at most cap(slots) Bots are out
+		rest := time.Since(start)
+		go func() {
+			time.Sleep(rest)
+			<-p.slots
+		}()
+	}()
+	fn(b.Bot)
 	return nil
 }
 
@@ -117,9 +164,9 @@ type practiceGames struct {
 	log     *slog.Logger
 }
 
-func newPracticeGames(cfg Config) *practiceGames {
+func newPracticeGames(cfg Config, work *tournamentWork) *practiceGames {
 	return &practiceGames{games: map[string]*practiceGame{}, perAddr: practicePerAddr, max: practiceMax, idle: practiceIdle,
-		now: cfg.Now, bots: newBotPool(cfg.Bot), log: cfg.Log}
+		now: cfg.Now, bots: newBotPool(cfg.Bot, work), log: cfg.Log}
 }
 
 // practiceGame is one practice Bummerl: the player at seat 0, the bot at

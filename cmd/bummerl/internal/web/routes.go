@@ -33,7 +33,7 @@ func (s *server) routes(e *echo.Echo) {
 	pub.add(http.MethodGet, "/t/:id/rounds/:round/protocol.json", s.roundProtocol)
 	pub.cachedPage("/t/:id/standings", s.standingsPage)
 	// Live updates: the stream of the tournament's revisions (live.go).
-	pub.withoutSlot().add(http.MethodGet, "/t/:id/events", s.liveEvents)
+	pub.withoutSlot().aside().add(http.MethodGet, "/t/:id/events", s.liveEvents)
 	pub.cachedPage("/t/:id/screen", s.screenPage)
 	// The board "Wo spiele ich?" (names.go): a page, and the projector's view.
 	pub.cachedPage("/t/:id/names", s.namesPage)
@@ -47,18 +47,24 @@ func (s *server) routes(e *echo.Echo) {
 	// Digital tables: a seat's secret link (play.go, docs/play.md), and
 	// a practice game against the bot on the same table screen
 	// (practice.go). The bot's explanation of a step (/replay/why) waits
-	// for the bot's pool, not for a render slot.
-	pub.add(http.MethodGet, "/practice", s.practiceForm)
-	pub.add(http.MethodPost, "/practice", s.practiceStart)
+	// for the bot's pool, not for a render slot. The bot gives way to the
+	// tournament's requests, not to practice's, nor to the streams, which
+	// stay open (botduty.go).
+	pub.aside().add(http.MethodGet, "/practice", s.practiceForm)
+	pub.aside().add(http.MethodPost, "/practice", s.practiceStart)
 	for _, seat := range []string{"/play/:token", "/practice/:token"} {
-		pub.add(http.MethodGet, seat, s.playView(views.PlayPage))
-		pub.add(http.MethodGet, seat+"/table", s.playView(views.PlayTable))
-		pub.add(http.MethodGet, seat+"/state.json", s.playState)
-		pub.add(http.MethodPost, seat+"/move", s.playMove)
-		pub.withoutSlot().add(http.MethodGet, seat+"/events", s.playEvents)
-		pub.add(http.MethodGet, seat+"/record.json", s.seatRecord)
-		pub.add(http.MethodGet, seat+"/replay", s.seatReplay)
-		pub.withoutSlot().add(http.MethodGet, seat+"/replay/why", s.seatReplay)
+		g := pub
+		if seat == "/practice/:token" {
+			g = pub.aside()
+		}
+		g.add(http.MethodGet, seat, s.playView(views.PlayPage))
+		g.add(http.MethodGet, seat+"/table", s.playView(views.PlayTable))
+		g.add(http.MethodGet, seat+"/state.json", s.playState)
+		g.add(http.MethodPost, seat+"/move", s.playMove)
+		g.withoutSlot().aside().add(http.MethodGet, seat+"/events", s.playEvents)
+		g.add(http.MethodGet, seat+"/record.json", s.seatRecord)
+		g.add(http.MethodGet, seat+"/replay", s.seatReplay)
+		g.withoutSlot().aside().add(http.MethodGet, seat+"/replay/why", s.seatReplay)
 	}
 	// Static assets: HEAD too, which e.Static would answer with 405;
 	// ETag, Cache-Control and gzip ahead (assets.go).
@@ -101,7 +107,7 @@ func (s *server) routes(e *echo.Echo) {
 	st.add(http.MethodGet, "/t/:id/play/:table/seat/:seat/qr.png", s.seatQR)
 	st.add(http.MethodGet, "/t/:id/play/:table/record.json", s.tableRecord)
 	st.add(http.MethodGet, "/t/:id/play/:table/replay", s.tableReplay)
-	st.withoutSlot().add(http.MethodGet, "/t/:id/play/:table/replay/why", s.tableReplay)
+	st.withoutSlot().aside().add(http.MethodGet, "/t/:id/play/:table/replay/why", s.tableReplay)
 	// The referee's page and API share one bound on judgments (referee_limits.go).
 	s.judges = newJudgeLimits()
 	st.add(http.MethodGet, "/referee", s.refereePage)
@@ -242,6 +248,8 @@ type routeGroup struct {
 	ownLimit bool
 	// noSlot: the GET routes render without a render slot (withoutSlot).
 	noSlot bool
+	// uncounted: the bot does not give way to the routes' requests (aside).
+	uncounted bool
 }
 
 func (s *server) group(e *echo.Echo, level access) routeGroup {
@@ -259,6 +267,9 @@ func (g routeGroup) add(method, path string, h echo.HandlerFunc) {
 	if g.ownLimit {
 		g.s.ownLimit[method+" "+path] = true
 	}
+	if g.uncounted {
+		g.s.aside[method+" "+path] = true
+	}
 }
 
 // cachedPage registers a public page kept by the page cache (s.cached,
@@ -271,6 +282,14 @@ func (g routeGroup) cachedPage(path string, h echo.HandlerFunc) {
 // stay open (files, streams): they take no render slot.
 func (g routeGroup) withoutSlot() routeGroup {
 	g.noSlot = true
+	return g
+}
+
+// aside is the group for routes the bot's pool does not give way to
+// (botduty.go): practice's own, the bot's explanations, which run in the
+// pool, and streams, which stay open.
+func (g routeGroup) aside() routeGroup {
+	g.uncounted = true
 	return g
 }
 

@@ -43,7 +43,8 @@ type Config struct {
 	// address (--streams-per-ip); 0: defaultStreamsPerIP.
 	StreamsPerIP int
 	// Bot is the practice opponent's strength (practice.go); zero means
-	// the defaults of domain/bot, what players meet. Tests make it quick.
+	// the defaults of domain/bot with practiceNodes, what players meet.
+	// Tests make it quick.
 	Bot bot.Options
 	// Rand is where the secret seeds of digital draws come from (P-4);
 	// nil means crypto/rand. Tests give a seeded stream to replay draws.
@@ -66,6 +67,11 @@ type server struct {
 	// bot's explanations (practice.go).
 	practice *practiceGames
 	whys     *addrBound
+	// work counts the tournament's requests being served, for the bot to
+	// give way (botduty.go); aside are the routes it does not count
+	// ("GET /path", as access).
+	work  *tournamentWork
+	aside map[string]bool
 	// access records who may use each route ("GET /path" → access); the
 	// route table fills it and the security tests check it.
 	access    map[string]access
@@ -109,9 +115,11 @@ func New(st *store.Store, cfg Config) (*echo.Echo, *server) {
 		logins:   newLoginLimits(st, cfg),
 		access:   map[string]access{},
 		ownLimit: map[string]bool{},
+		work:     newTournamentWork(),
+		aside:    map[string]bool{},
 	}
 	s.act = actions{store: st, rand: cfg.Rand}
-	s.practice = newPracticeGames(cfg)
+	s.practice = newPracticeGames(cfg, s.work)
 	s.whys = newAddrBound(whyPerAddr, whyInside)
 	s.csrfCheck = s.csrf()
 	s.live, s.pages = newLiveStreams(cfg.StreamsPerIP, st.AddrCounts("streams")), httpkit.NewPageCache(httpkit.DefaultPageCacheBytes)
