@@ -13,7 +13,6 @@ func init() {
 		"botseat.against":      {"gegen den Computer", "against the computer"},
 		"botseat.winner":       {"Sieger: %s (zählt nicht)", "Winner: %s (does not count)"},
 		"botseat.running":      {"Für diese Partie läuft schon eine Übungspartie gegen den Computer; ihr Link steht unten.", "A practice game against the computer is already running for this match; its link is below."},
-		"botseat.old_round":    {"Die nächste Runde ist schon ausgelost: gegen den Computer spielt man nur in der laufenden Runde.", "The next round is drawn already: the computer is only seated in the current round."},
 		"botseat.banner":       {"Übungspartie gegen den Computer — zählt nicht für das Turnier.", "Practice game against the computer — it does not count for the tournament."},
 		"botseat.your_result":  {"Dein Ergebnis in Runde %d trägt die Turnierleitung ein.", "The staff enter your result of round %d."},
 	})

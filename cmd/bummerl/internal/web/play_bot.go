@@ -32,13 +32,17 @@ func botKey(ref matchRef) string {
 }
 
 // botRefusal is why the computer cannot be seated at the match now, or
-// nil: only in the tournament's latest round, not while a digital table
-// plays the match (both players are there), and one game at a time.
+// nil: only at a match a digital table could play (tournament.PlayableMatch:
+// the latest round, no result yet) or at a bye of the latest round (its
+// player has nobody to play), not while a digital table plays it (both
+// players are there), and one game at a time.
 func (s *server) botRefusal(c echo.Context, t *tournament.Tournament, ref matchRef, tablePlaying bool) error {
-	switch {
-	case ref.round != len(t.Rounds):
-		return &webError{http.StatusConflict, "bot_old_round", "", text(c, "botseat.old_round")}
-	case tablePlaying:
+	if _, err := t.PlayableMatch(ref.round, ref.match); err != nil {
+		if m, _ := t.Rounds[ref.round-1].Match(ref.match); !m.Bye() || ref.round != len(t.Rounds) {
+			return playError(c, err)
+		}
+	}
+	if tablePlaying {
 		return playError(c, store.ErrTableBusy)
 	}
 	if g := s.practice.of(botKey(ref)); g != nil && !g.finished() {

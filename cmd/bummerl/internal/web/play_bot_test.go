@@ -42,7 +42,8 @@ func seatBot(t *testing.T, f webtest.Fixture, no, side int) practicePhone {
 // touches the tournament: no result, no table, no revision, no audit
 // line. One game per match at a time (not bounded by the staff's
 // address); refused for a side without a player, while a digital table
-// plays the match, in an old round, and to anyone not logged in.
+// plays the match, at a match with its result, in an old round, and to
+// anyone not logged in.
 func TestBotSeat(t *testing.T) {
 	app := newTestAppConfig(t, quickBot)
 	f := webtest.NewFixture(t, app, map[string]string{"variant": "soft", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1) // 7 of 8 cards: one bye
@@ -177,6 +178,16 @@ func TestBotSeat(t *testing.T) {
 	}
 	if got := f.MatchOf(1, m.No); got.Result != nil {
 		t.Errorf("the resigned game recorded a result: %+v", got.Result)
+	}
+
+	// Not at a match that has its result (the review found it offered even
+	// at a finished tournament's final).
+	f.Quick(f.Helper, 1, m, m.A, "2:0")
+	if strings.Contains(f.Helper.Get(admin).Body, `data-testid="bot-form"`) {
+		t.Error("the computer offered at a decided match")
+	}
+	if r := f.Helper.Post(admin+"/bot", url.Values{"side": {"0"}}); r.Status != http.StatusConflict || !strings.Contains(r.Body, "Diese Partie hat schon ein Ergebnis") {
+		t.Fatalf("the computer at a decided match: %d", r.Status)
 	}
 
 	// Once the next round is drawn, not in the old one.
