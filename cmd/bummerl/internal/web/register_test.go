@@ -1,15 +1,21 @@
 package web
 
 import (
+	"bytes"
+	"database/sql"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/season"
+	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/views"
 )
 
 // TestDeskTypeahead (issue 24): the desk's name field offers the register's
@@ -151,8 +157,8 @@ func TestRegisterPages(t *testing.T) {
 	if r := f.Org.Post("/persons/"+franz+"/erase", nil); r.Status != http.StatusSeeOther {
 		t.Fatalf("erase: %d", r.Status)
 	}
-	// Gone from the list; the audit lines written before keep the name
-	// (docs/season.md), the erasure's own holds the number only.
+	// Gone from the list and from the register's lines (TestEraseLeavesNothing);
+	// the erasure's own line holds the number only.
 	r = f.Org.Get("/persons")
 	webtest.MustNotContain(t, r.Body, `data-testid="person-row-`+franz+`"`, "0664 555")
 	webtest.MustContain(t, r.Body, "Person gelöscht: Nr. "+franz)
@@ -171,4 +177,121 @@ func personID(t *testing.T, s string) season.PersonID {
 		t.Fatal(err)
 	}
 	return season.PersonID(n)
+}
+
+// TestEraseLeavesNothing (issue 24, privacy: "erase a person (results
+// stay, shown as 'gelöscht' without name, club or phone)"): after an
+// erasure neither his name, his club nor his phone is on the tournament's
+// history, its export, the register, the staff's and the seat's pages of
+// his digital table, nor anywhere in the database file.
+func TestEraseLeavesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "erase.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := webtest.NewFixture(t, newTestAppOn(t, st), nil)
+	secrets := []string{"Xaver Quast", "SV Zwölfaxing", "0699 4711"}
+	for _, b := range []url.Values{
+		{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711"}, "count": {"2"}},
+		{"name": {"X. Quast"}, "count": {"1"}}, // his second entry, merged into him below
+		{"name": {"Spieler 1"}, "count": {"1"}}, {"name": {"Spieler 2"}, "count": {"1"}},
+		{"name": {"Spieler 3"}, "count": {"1"}}, {"name": {"Spieler 4"}, "count": {"1"}},
+		{"name": {"Spieler 5"}, "count": {"1"}},
+	} {
+		if r := f.Org.Post(f.Path+"/sale", b); r.Status != http.StatusSeeOther {
+			t.Fatalf("sale: %d", r.Status)
+		}
+	}
+	ids := map[string]string{}
+	ps, _ := st.Persons(t.Context(), "quast", 0)
+	for _, p := range ps {
+		ids[p.Name] = strconv.FormatInt(int64(p.ID), 10)
+	}
+	xaver := ids["Xaver Quast"]
+	// A register edit and a merge: lines of the register's audit.
+	if r := f.Helper.Post("/persons/"+xaver, url.Values{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711 0"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("edit: %d %s", r.Status, r.Body)
+	}
+	if r := f.Org.Post("/persons/"+ids["X. Quast"]+"/merge", url.Values{"into": {xaver}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("merge: %d", r.Status)
+	}
+	secrets = append(secrets, "X. Quast")
+	// His card at a digital table.
+	f.DrawDigital()
+	tr := f.Load()
+	var m tournament.Match
+	for _, mt := range tr.Rounds[0].Matches {
+		if c, _ := tr.Card(mt.A); c.Player == 1 {
+			m = mt
+		}
+		if c, _ := tr.Card(mt.B); c.Player == 1 && mt.A != 0 {
+			m = mt
+		}
+	}
+	phones := f.StartTable(f.Org, m, "0")
+	tables, err := st.TablesOfMatch(t.Context(), f.ID, 1, m.No)
+	if err != nil || len(tables) != 1 {
+		t.Fatalf("tables: %v %v", tables, err)
+	}
+	// Abandoned: the seat's replay opens after the match.
+	if r := f.Org.Post(views.PlayTablePath(f.ID, tables[0].ID, "/abandon"), nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("abandon: %d", r.Status)
+	}
+	pages := []struct {
+		c    *webtest.Client
+		path string
+	}{
+		{f.Org, f.Path + "/history"}, {f.Org, f.Path + "/export.json"}, {f.Org, "/persons"},
+		{f.Org, views.PlayAdminPath(f.ID, 1, m.No)}, {f.Org, views.PlayTablePath(f.ID, tables[0].ID, "/replay")},
+		{phones[0].Client, phones[0].Path("/replay")},
+	}
+	for _, p := range pages {
+		if r := p.c.Get(p.path); r.Status != http.StatusOK || !strings.Contains(r.Body, "Quast") {
+			t.Fatalf("before the erasure, %s: %d without his name", p.path, r.Status)
+		}
+	}
+
+	if r := f.Org.Post("/persons/"+xaver+"/erase", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("erase: %d", r.Status)
+	}
+	for _, p := range pages {
+		r := p.c.Get(p.path)
+		if r.Status != http.StatusOK {
+			t.Fatalf("%s: %d", p.path, r.Status)
+		}
+		for _, s := range secrets {
+			if strings.Contains(r.Body, s) {
+				t.Errorf("%s still shows %q", p.path, s)
+			}
+		}
+	}
+	webtest.MustContain(t, f.Org.Get(f.Path+"/history").Body, store.ErasedName)
+	if tr := f.Load(); tr.Sold() != 8 {
+		t.Errorf("%d cards sold after the erasure", tr.Sold())
+	}
+
+	// The file: every page written back (VACUUM drops the free pages that
+	// may still hold the old rows' bytes; docs/season.md).
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{"VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	for _, file := range []string{path, path + "-wal"} {
+		b, err := os.ReadFile(file)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		for _, s := range secrets {
+			if bytes.Contains(b, []byte(s)) {
+				t.Errorf("%s still holds %q", filepath.Base(file), s)
+			}
+		}
+	}
 }
