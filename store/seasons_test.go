@@ -189,3 +189,57 @@ func TestRegister(t *testing.T) {
 		}
 	})
 }
+
+// sellTo sells one card of tournament id to each name.
+func sellTo(t *testing.T, s *store.Store, id int64, names ...string) {
+	t.Helper()
+	if _, err := s.Update(ctx, id, admin, store.ActionSell, func(x *tournament.Tournament) error {
+		for _, n := range names {
+			if _, _, err := x.SellTo(tournament.Player{Name: n, Club: "SV " + n, Phone: "0664 " + n}, 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// personNamed is the register's person of name.
+func personNamed(t *testing.T, s *store.Store, name string) store.Person {
+	t.Helper()
+	ps, err := s.Persons(ctx, name, 1)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("person %q: %v %v", name, ps, err)
+	}
+	return ps[0]
+}
+
+// TestMergeErased (issue 24): a merge with an erased entry, either way, is
+// refused as a conflict and changes nothing: it would put data back on a
+// person who asked to be forgotten.
+func TestMergeErased(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna", "Berta")
+		anna, berta := personNamed(t, s, "Anna"), personNamed(t, s, "Berta")
+		if err := s.ErasePerson(ctx, admin, anna.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, pair := range [][2]season.PersonID{{berta.ID, anna.ID}, {anna.ID, berta.ID}} {
+			if err := s.MergePersons(ctx, admin, pair[0], pair[1]); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("merge %d into %d: %v", pair[0], pair[1], err)
+			}
+		}
+		a, _ := s.PersonByID(ctx, anna.ID)
+		b, _ := s.PersonByID(ctx, berta.ID)
+		if !a.Erased || a.Name != "" || a.Club != "" || a.Phone != "" || b != berta {
+			t.Errorf("after refused merges: %+v %+v", a, b)
+		}
+		ex, _ := s.ExportPerson(ctx, berta.ID)
+		if len(ex.Evenings) != 1 {
+			t.Errorf("Berta's evenings: %+v", ex.Evenings)
+		}
+	})
+}

@@ -168,6 +168,12 @@ func TestRegisterPages(t *testing.T) {
 		t.Errorf("after the erasure: %+v, %d sold", tr.Players, tr.Sold())
 	}
 	webtest.MustContain(t, f.App.Client().Get(f.Path+"/card/1").Body, store.ErasedName)
+	// Merged with the erased entry: refused (409), nothing changed.
+	r = f.Org.Post("/persons/"+ids["Maria Groß"]+"/merge", url.Values{"into": {franz}})
+	if r.Status != http.StatusConflict {
+		t.Errorf("merge into the erased: %d", r.Status)
+	}
+	webtest.MustContain(t, r.Body, "Eine gelöschte Person kann nicht zusammengeführt werden")
 }
 
 func personID(t *testing.T, s string) season.PersonID {
