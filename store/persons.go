@@ -23,7 +23,7 @@ import (
 
 // ErasedName is what an erased person's players are called on every page,
 // print and export of their tournaments: their results stay.
-const ErasedName = "gelöscht"
+const ErasedName = tournament.ErasedName
 
 // Person is one entry of the register.
 type Person struct {

@@ -243,3 +243,28 @@ func TestMergeErased(t *testing.T) {
 		}
 	})
 }
+
+// TestTwoErasedPlayers (issue 24): two erased players of one tournament
+// both read ErasedName and do not block each other's edits as namesakes;
+// a buyer is never taken for one of them.
+func TestTwoErasedPlayers(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna", "Berta")
+		for _, n := range []string{"Anna", "Berta"} {
+			if err := s.ErasePerson(ctx, admin, personNamed(t, s, n).ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Update(ctx, tr.ID, admin, store.ActionEditPlayer, func(x *tournament.Tournament) error {
+			p, _ := x.Player(2)
+			if _, ok := x.Namesake(store.ErasedName); ok {
+				t.Error("a buyer named like the erased is taken for one of them")
+			}
+			return x.EditPlayer(p)
+		}); err != nil {
+			t.Errorf("edit of the second erased player: %v", err)
+		}
+	})
+}

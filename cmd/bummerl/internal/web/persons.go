@@ -70,11 +70,19 @@ func registerSummary(lang string, e store.AuditEntry) string {
 	if json.Unmarshal([]byte(e.Before), &before) != nil || json.Unmarshal([]byte(e.After), &after) != nil {
 		return ""
 	}
+	// An erased person's lines hold the marker (store/erase.go), worded
+	// in the reader's language.
+	name := func(p store.Person) string {
+		if p.Erased {
+			return views.Text(lang, "season.erased")
+		}
+		return p.Name
+	}
 	switch e.Action {
 	case store.ActionEditPerson:
-		return views.Textf(lang, "persons.summary_edit", before.Name, after.Name)
+		return views.Textf(lang, "persons.summary_edit", name(before.Person), name(after))
 	case store.ActionMergePersons:
-		return views.Textf(lang, "persons.summary_merge", before.From.Name, before.Into.Name)
+		return views.Textf(lang, "persons.summary_merge", name(before.From), name(before.Into))
 	default:
 		return views.Textf(lang, "persons.summary_erase", before.ID)
 	}

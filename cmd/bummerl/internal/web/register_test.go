@@ -273,6 +273,9 @@ func TestEraseLeavesNothing(t *testing.T) {
 		}
 	}
 	webtest.MustContain(t, f.Org.Get(f.Path+"/history").Body, store.ErasedName)
+	// The register's lines name the erased by the marker, in the reader's language.
+	webtest.MustContain(t, f.Org.Get("/persons").Body, "gelöscht → gelöscht", "gelöscht in gelöscht")
+	webtest.MustContain(t, f.Org.Get("/persons?lang=en").Body, "deleted → deleted", "deleted into deleted")
 	if tr := f.Load(); tr.Sold() != 8 {
 		t.Errorf("%d cards sold after the erasure", tr.Sold())
 	}
