@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -35,6 +37,16 @@ type Person struct {
 	FirstSeen time.Time       `json:"first_seen"`
 	LastSeen  time.Time       `json:"last_seen"`
 	Erased    bool            `json:"erased,omitempty"`
+	// Version is a fingerprint of the values an edit changes: a form
+	// carries the one it was filled from, and EditPerson refuses it once
+	// the person changed since (two helpers editing one person, issue 24).
+	Version string `json:"-"`
+}
+
+// personVersion is the Version of a person with these values.
+func personVersion(name, club, phone string) string {
+	sum := sha256.Sum256([]byte(name + "\x00" + club + "\x00" + phone))
+	return hex.EncodeToString(sum[:8])
 }
 
 type personRow struct {
@@ -53,7 +65,8 @@ func (personRow) TableName() string { return "persons" }
 
 func (r personRow) person() Person {
 	return Person{ID: season.PersonID(r.ID), UID: r.UID, Name: r.Name, Club: r.Club, Phone: r.Phone,
-		FirstSeen: fromMillis(r.FirstSeen), LastSeen: fromMillis(r.LastSeen), Erased: r.ErasedAt != 0}
+		FirstSeen: fromMillis(r.FirstSeen), LastSeen: fromMillis(r.LastSeen), Erased: r.ErasedAt != 0,
+		Version: personVersion(r.Name, r.Club, r.Phone)}
 }
 
 type playerPersonRow struct {
@@ -71,6 +84,7 @@ var (
 	errPersonErased    = kind(ErrBadUser.Code, "person_erased")
 	errPersonNameEmpty = kind(ErrBadUser.Code, "person_name_empty")
 	errMergeErased     = kind(ErrConflict.Code, "person_merge_erased")
+	errPersonStale     = kind(ErrConflict.Code, "person_stale") // his name, club and phone now
 )
 
 // linkPlayers links every player of tournament tid not yet linked to the
@@ -184,8 +198,9 @@ func notFoundIf(err error) error {
 }
 
 // EditPerson changes a person's name, club and phone (the namesake rule:
-// no two persons of one name). His players in the tournaments keep the
-// name they were sold under.
+// no two persons of one name), if p.Version is still his: a form filled
+// before another change is refused with his values now, nothing changed.
+// His players in the tournaments keep the name they were sold under.
 func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
 	name, err := checkText(text.PlayerName, p.Name, errPersonNameEmpty)
 	if err != nil {
@@ -206,6 +221,9 @@ func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
 		}
 		if old.ErasedAt != 0 {
 			return errPersonErased
+		}
+		if p.Version != old.person().Version {
+			return errPersonStale.with(old.Name, old.Club, old.Phone)
 		}
 		key := tournament.NameKey(name)
 		var other personRow

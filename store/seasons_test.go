@@ -170,7 +170,7 @@ func TestRegister(t *testing.T) {
 			t.Fatalf("export: %+v %v", exp, err)
 		}
 		other, _ := s.Persons(ctx, "josef", 1)
-		if err := s.EditPerson(ctx, admin, store.Person{ID: anna.ID, Name: "  " + other[0].Name + "  "}); !errors.Is(err, store.ErrBadUser) {
+		if err := s.EditPerson(ctx, admin, store.Person{ID: anna.ID, Name: "  " + other[0].Name + "  ", Version: anna.Version}); !errors.Is(err, store.ErrBadUser) {
 			t.Errorf("renamed like another: %v", err)
 		}
 		if err := s.ErasePerson(ctx, admin, anna.ID); err != nil {

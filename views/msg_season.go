@@ -7,6 +7,7 @@ func init() {
 		"store.person_merge_self":   {"Eine Person kann nicht mit sich selbst zusammengeführt werden", "a person cannot be merged with himself"},
 		"store.person_erased":       {"Diese Person ist gelöscht", "this person is erased"},
 		"store.person_merge_erased": {"Eine gelöschte Person kann nicht zusammengeführt werden: ihre Daten sind entfernt und kommen nicht zurück", "an erased person cannot be merged: the data is gone and does not come back"},
+		"store.person_stale":        {"Die Person wurde inzwischen geändert und heißt jetzt „%s“, Verein „%s“, Telefon „%s“; nichts gespeichert. Bitte die Eingaben prüfen und noch einmal speichern", "the person was changed meanwhile and is now “%s”, club “%s”, phone “%s”; nothing saved. Check the entries and save again"},
 		"store.person_name_empty":   {"Der Name fehlt", "the name is empty"},
 		"store.season_name_empty":   {"Der Name der Wertung fehlt", "the season's name is empty"},
 		"store.season_points_empty": {"Die Punktetabelle braucht mindestens einen Platz", "the points table needs at least one place"},

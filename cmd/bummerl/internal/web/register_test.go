@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,7 +104,7 @@ func TestRegisterPages(t *testing.T) {
 
 	// Refused edits: another person's name, an empty name.
 	for name, want := range map[string]string{"maria GROSS": "Es gibt schon eine Person namens", "": "Der Name fehlt"} {
-		r := f.Helper.Post("/persons/"+franz, url.Values{"name": {name}, "club": {"x"}})
+		r := f.Helper.Post("/persons/"+franz, url.Values{"name": {name}, "club": {"x"}, "version": {personVersion(t, f.Helper, franz)}})
 		if r.Status != http.StatusUnprocessableEntity {
 			t.Errorf("edit to %q: %d", name, r.Status)
 		}
@@ -112,7 +113,8 @@ func TestRegisterPages(t *testing.T) {
 	if p, _ := f.App.Store.PersonByID(t.Context(), personID(t, franz)); p.Name != "Franz Huber" || p.Club != "SV Mödling" {
 		t.Errorf("after refused edits: %+v", p)
 	}
-	r = f.Helper.Post("/persons/"+franz, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 555"}})
+	r = f.Helper.Post("/persons/"+franz, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 555"},
+		"version": {personVersion(t, f.Helper, franz)}})
 	if r.Status != http.StatusSeeOther {
 		t.Fatalf("edit: %d %s", r.Status, r.Body)
 	}
@@ -176,6 +178,53 @@ func TestRegisterPages(t *testing.T) {
 	webtest.MustContain(t, r.Body, "Eine gelöschte Person kann nicht zusammengeführt werden")
 }
 
+var versionRE = regexp.MustCompile(`name="version" value="([0-9a-f]*)"`)
+
+// personVersion is the version the person's edit form carries.
+func personVersion(t *testing.T, c *webtest.Client, id string) string {
+	t.Helper()
+	m := versionRE.FindStringSubmatch(c.Get("/persons/" + id).Body)
+	if m == nil {
+		t.Fatalf("no version on the form of person %s", id)
+	}
+	return m[1]
+}
+
+// TestPersonEditStale (issue 24): two helpers open one person's form; the
+// later save of a form filled before the other's is refused (409) with
+// his values now and the typed ones kept, nothing changed; saved again
+// from that page, it goes through.
+func TestPersonEditStale(t *testing.T) {
+	f := newFixture(t, nil)
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: %d", r.Status)
+	}
+	ps, _ := f.App.Store.Persons(t.Context(), "franz", 1)
+	id := strconv.FormatInt(int64(ps[0].ID), 10)
+	first, second := personVersion(t, f.Helper, id), personVersion(t, f.Org, id)
+	if r := f.Helper.Post("/persons/"+id, url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "phone": {"0664 1"}, "version": {first}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("first save: %d", r.Status)
+	}
+	r := f.Org.Post("/persons/"+id, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "version": {second}})
+	if r.Status != http.StatusConflict {
+		t.Fatalf("stale save: %d", r.Status)
+	}
+	webtest.MustContain(t, r.Body, `data-testid="form-error"`, "inzwischen geändert", "Telefon „0664 1“", `value="Franz Huber sen."`)
+	if p, _ := f.App.Store.PersonByID(t.Context(), ps[0].ID); p.Name != "Franz Huber" || p.Phone != "0664 1" {
+		t.Errorf("after the stale save: %+v", p)
+	}
+	again := versionRE.FindStringSubmatch(r.Body)
+	if again == nil {
+		t.Fatal("no version on the refused form")
+	}
+	if r := f.Org.Post("/persons/"+id, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 1"}, "version": {again[1]}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("save again: %d", r.Status)
+	}
+	if p, _ := f.App.Store.PersonByID(t.Context(), ps[0].ID); p.Name != "Franz Huber sen." || p.Phone != "0664 1" {
+		t.Errorf("after saving again: %+v", p)
+	}
+}
+
 func personID(t *testing.T, s string) season.PersonID {
 	t.Helper()
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -216,7 +265,8 @@ func TestEraseLeavesNothing(t *testing.T) {
 	}
 	xaver := ids["Xaver Quast"]
 	// A register edit and a merge: lines of the register's audit.
-	if r := f.Helper.Post("/persons/"+xaver, url.Values{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711 0"}}); r.Status != http.StatusSeeOther {
+	if r := f.Helper.Post("/persons/"+xaver, url.Values{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711 0"},
+		"version": {personVersion(t, f.Helper, xaver)}}); r.Status != http.StatusSeeOther {
 		t.Fatalf("edit: %d %s", r.Status, r.Body)
 	}
 	if r := f.Org.Post("/persons/"+ids["X. Quast"]+"/merge", url.Values{"into": {xaver}}); r.Status != http.StatusSeeOther {
