@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"bummerl/domain/season"
@@ -265,6 +266,43 @@ func TestTwoErasedPlayers(t *testing.T) {
 			return x.EditPlayer(p)
 		}); err != nil {
 			t.Errorf("edit of the second erased player: %v", err)
+		}
+	})
+}
+
+// TestEraseAudit (issue 24): after an erasure no audit line of his
+// tournament holds his name, club or phone — his sale's rows read
+// ErasedName, and so does a payout recorded to his name as typed — while
+// the other players' lines keep theirs.
+func TestEraseAudit(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna Zorn", "Berta")
+		if _, err := s.RecordPayout(ctx, tr.ID, admin, tournament.Payout{Prize: 1, To: " anna ZORN ", Goods: "Speck"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ErasePerson(ctx, admin, personNamed(t, s, "Anna Zorn").ID); err != nil {
+			t.Fatal(err)
+		}
+		audit, err := s.Audit(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all strings.Builder
+		for _, e := range audit {
+			all.WriteString(e.Before + e.After)
+		}
+		for _, gone := range []string{"Anna", "ZORN", "Zorn"} {
+			if strings.Contains(all.String(), gone) {
+				t.Errorf("the audit still holds %q:\n%s", gone, all.String())
+			}
+		}
+		if !strings.Contains(all.String(), "0664 Berta") {
+			t.Error("Berta's phone went too")
+		}
+		if ps, _ := s.Payouts(ctx, tr.ID); len(ps) != 1 || ps[0].To != store.ErasedName {
+			t.Errorf("payouts: %+v", ps)
 		}
 	})
 }
