@@ -253,8 +253,11 @@ func scrubRegisterAudit(tx *gorm.DB, id season.PersonID) error {
 		if json.Unmarshal([]byte(s), &o) != nil {
 			return s, false
 		}
-		var from, into jsonObject // a merge's before
-		_, _ = json.Unmarshal(o["from"], &from), json.Unmarshal(o["into"], &into)
+		// A merge's before holds two persons; other lines leave these nil.
+		var from, into jsonObject
+		if json.Unmarshal(o["from"], &from) != nil || json.Unmarshal(o["into"], &into) != nil {
+			from, into = nil, nil
+		}
 		changed := false
 		for _, p := range []jsonObject{o, from, into} {
 			var id season.PersonID
