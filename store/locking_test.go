@@ -257,3 +257,113 @@ func TestOpenConcurrently(t *testing.T) {
 		}
 	})
 }
+
+// blockedOrDone waits until a session of dsn's database waits for a lock
+// (false) or the write reporting on done ends first (true, its error).
+func blockedOrDone(t *testing.T, dsn string, done <-chan error) (bool, error) {
+	t.Helper()
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(30 * time.Second) // a hang, not a speed floor
+	for {
+		select {
+		case err := <-done:
+			return true, err
+		default:
+		}
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return false, nil
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the write neither waits nor ends")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestPostgresEraseDuringTournamentWrite (issue 24): an erasure starts
+// while a write of one of the person's tournaments holds its row and is
+// about to change his player. The erasure waits for the tournament's row
+// before it touches a player (tournament writes take the same order), so
+// both go through; erasing players first and the tournament after made
+// the two wait on each other (a deadlock, one of them refused).
+func TestPostgresEraseDuringTournamentWrite(t *testing.T) {
+	dsn := storetest.Postgres(t)
+	s1, s2 := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
+	tr := mustCreate(t, s1, settings(4))
+	sellTo(t, s1, tr.ID, "Anna", "Berta")
+	anna := personNamed(t, s1, "Anna")
+
+	inside, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	releaseWrite := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(releaseWrite)
+	writeDone := make(chan error, 1)
+	go func() {
+		_, err := s1.Update(ctx, tr.ID, admin, store.ActionEditPlayer, func(x *tournament.Tournament) error {
+			close(inside) // the tournament's row is locked now
+			<-release
+			p, _ := x.Player(1)
+			p.Club = "SV Neu"
+			return x.EditPlayer(p)
+		})
+		writeDone <- err
+	}()
+	wait(t, inside, "the tournament write to start")
+	eraseDone := make(chan error, 1)
+	go func() { eraseDone <- s2.ErasePerson(ctx, admin, anna.ID) }()
+	if ended, err := blockedOrDone(t, dsn, eraseDone); ended {
+		t.Fatalf("the erasure did not wait for the tournament write: %v", err)
+	}
+	releaseWrite()
+	if err := waitErr(t, writeDone, "the tournament write"); err != nil {
+		t.Errorf("tournament write: %v", err)
+	}
+	if err := waitErr(t, eraseDone, "the erasure"); err != nil {
+		t.Errorf("erasure: %v", err)
+	}
+	got, _ := s1.Load(ctx, tr.ID)
+	if p, _ := got.Player(1); p.Name != store.ErasedName || p.Club != "" {
+		t.Errorf("after the erasure: %+v", p)
+	}
+}
+
+// TestPostgresMergeDuringSale (issue 24): a sale has found the person of
+// its buyer's name and is about to link the player to him when a merge
+// makes that person into another. The merge waits for the sale (which
+// holds the person's row) and then moves its link too; merging without
+// the lock deleted the person under the sale, whose link then failed on
+// the foreign key (an error 500 at the desk).
+func TestPostgresMergeDuringSale(t *testing.T) {
+	dsn := storetest.Postgres(t)
+	s1, s2 := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
+	first := mustCreate(t, s1, settings(4))
+	sellTo(t, s1, first.ID, "A. Huber", "Anna Huber")
+	from, into := personNamed(t, s1, "A. Huber"), personNamed(t, s1, "Anna Huber")
+	tr := mustCreate(t, s1, settings(4))
+
+	var merged bool
+	mergeDone := make(chan error, 1)
+	store.BeforeWrite(s1, "player_persons", func(func(string) error) {
+		go func() { mergeDone <- s2.MergePersons(ctx, admin, from.ID, into.ID) }()
+		merged, _ = blockedOrDone(t, dsn, mergeDone)
+	})
+	sellTo(t, s1, tr.ID, "A. Huber")
+	if merged {
+		t.Error("the merge did not wait for the sale")
+	} else if err := waitErr(t, mergeDone, "the merge"); err != nil {
+		t.Errorf("merge: %v", err)
+	}
+	ex, err := s1.ExportPerson(ctx, into.ID)
+	if err != nil || len(ex.Evenings) != 3 {
+		t.Errorf("Anna Huber's evenings after the merge: %+v %v", ex.Evenings, err)
+	}
+}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -23,7 +25,7 @@ import (
 
 // ErasedName is what an erased person's players are called on every page,
 // print and export of their tournaments: their results stay.
-const ErasedName = "gelöscht"
+const ErasedName = tournament.ErasedName
 
 // Person is one entry of the register.
 type Person struct {
@@ -35,6 +37,16 @@ type Person struct {
 	FirstSeen time.Time       `json:"first_seen"`
 	LastSeen  time.Time       `json:"last_seen"`
 	Erased    bool            `json:"erased,omitempty"`
+	// Version is a fingerprint of the values an edit changes: a form
+	// carries the one it was filled from, and EditPerson refuses it once
+	// the person changed since (two helpers editing one person, issue 24).
+	Version string `json:"-"`
+}
+
+// personVersion is the Version of a person with these values.
+func personVersion(name, club, phone string) string {
+	sum := sha256.Sum256([]byte(name + "\x00" + club + "\x00" + phone))
+	return hex.EncodeToString(sum[:8])
 }
 
 type personRow struct {
@@ -53,7 +65,8 @@ func (personRow) TableName() string { return "persons" }
 
 func (r personRow) person() Person {
 	return Person{ID: season.PersonID(r.ID), UID: r.UID, Name: r.Name, Club: r.Club, Phone: r.Phone,
-		FirstSeen: fromMillis(r.FirstSeen), LastSeen: fromMillis(r.LastSeen), Erased: r.ErasedAt != 0}
+		FirstSeen: fromMillis(r.FirstSeen), LastSeen: fromMillis(r.LastSeen), Erased: r.ErasedAt != 0,
+		Version: personVersion(r.Name, r.Club, r.Phone)}
 }
 
 type playerPersonRow struct {
@@ -70,6 +83,8 @@ var (
 	errMergeSelf       = kind(ErrBadUser.Code, "person_merge_self")
 	errPersonErased    = kind(ErrBadUser.Code, "person_erased")
 	errPersonNameEmpty = kind(ErrBadUser.Code, "person_name_empty")
+	errMergeErased     = kind(ErrConflict.Code, "person_merge_erased")
+	errPersonStale     = kind(ErrConflict.Code, "person_stale") // his name, club and phone now
 )
 
 // linkPlayers links every player of tournament tid not yet linked to the
@@ -116,15 +131,28 @@ func linkPlayers(tx *gorm.DB, now, tid int64, players []playerRow, want map[int]
 // name; one row wins and both link to it.
 func personOf(tx *gorm.DB, now int64, name, club, phone string) (int64, error) {
 	key := tournament.NameKey(name)
-	row := personRow{UID: newUID(), Name: name, NameKey: &key, Club: club, Phone: phone, FirstSeen: now, LastSeen: now}
-	if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "name_key"}}, DoNothing: true}).Create(&row).Error; err != nil {
-		return 0, fmt.Errorf("store: add person: %w", err)
+	for range 3 {
+		row := personRow{UID: newUID(), Name: name, NameKey: &key, Club: club, Phone: phone, FirstSeen: now, LastSeen: now}
+		if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "name_key"}}, DoNothing: true}).Create(&row).Error; err != nil {
+			return 0, fmt.Errorf("store: add person: %w", err)
+		}
+		q := tx.Model(&personRow{}).Where("name_key = ?", key)
+		if tx.Dialector.Name() == "postgres" {
+			// The link to him needs his row until the sale commits: a
+			// merge or an erasure (lockRegister) waits, or the sale waits
+			// for it and finds him gone (issue 24).
+			q = q.Clauses(clause.Locking{Strength: "KEY SHARE"})
+		}
+		var ids []int64
+		if err := q.Pluck("id", &ids).Error; err != nil {
+			return 0, fmt.Errorf("store: person: %w", err)
+		}
+		if len(ids) == 1 {
+			return ids[0], nil
+		}
+		// Merged away or erased while the sale waited: add him anew.
 	}
-	var id int64
-	if err := tx.Model(&personRow{}).Where("name_key = ?", key).Pluck("id", &id).Error; err != nil {
-		return 0, fmt.Errorf("store: person: %w", err)
-	}
-	return id, nil
+	return 0, fmt.Errorf("store: person %q keeps going away", name)
 }
 
 func newUID() string { return strings.ToLower(rand.Text()) }
@@ -170,8 +198,9 @@ func notFoundIf(err error) error {
 }
 
 // EditPerson changes a person's name, club and phone (the namesake rule:
-// no two persons of one name). His players in the tournaments keep the
-// name they were sold under.
+// no two persons of one name), if p.Version is still his: a form filled
+// before another change is refused with his values now, nothing changed.
+// His players in the tournaments keep the name they were sold under.
 func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
 	name, err := checkText(text.PlayerName, p.Name, errPersonNameEmpty)
 	if err != nil {
@@ -192,6 +221,9 @@ func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
 		}
 		if old.ErasedAt != 0 {
 			return errPersonErased
+		}
+		if p.Version != old.person().Version {
+			return errPersonStale.with(old.Name, old.Club, old.Phone)
 		}
 		key := tournament.NameKey(name)
 		var other personRow
@@ -214,12 +246,21 @@ func (s *Store) MergePersons(ctx context.Context, actor User, from, into season.
 		return errMergeSelf
 	}
 	return s.write(ctx, func(tx *gorm.DB) error {
+		// PostgreSQL: a sale linking a player to from waits for the merge
+		// (or the merge for it), so no link to a deleted from is left.
+		if _, err := s.lockRegister(tx, from, into); err != nil {
+			return err
+		}
 		var a, b personRow
 		if err := notFoundIf(tx.Where("id = ?", from).Take(&a).Error); err != nil {
 			return err
 		}
 		if err := notFoundIf(tx.Where("id = ?", into).Take(&b).Error); err != nil {
 			return err
+		}
+		// An erased entry has nothing to give and must get nothing back.
+		if a.ErasedAt != 0 || b.ErasedAt != 0 {
+			return errMergeErased
 		}
 		if err := tx.Model(&playerPersonRow{}).Where("person_id = ?", a.ID).Update("person_id", b.ID).Error; err != nil {
 			return fmt.Errorf("store: merge: %w", err)
@@ -241,56 +282,6 @@ func (s *Store) MergePersons(ctx context.Context, actor User, from, into season.
 		return writeAudit(tx, s.now(), 0, actor, ActionMergePersons,
 			map[string]any{"from": a.person(), "into": old.person()}, b.person())
 	})
-}
-
-// ErasePerson forgets who a person was: his name, club and phone go from
-// the register and from his players in every tournament (they read
-// ErasedName); his results stay, and his season points with them. The
-// audit line keeps only his id.
-func (s *Store) ErasePerson(ctx context.Context, actor User, id season.PersonID) error {
-	var touched []tournamentRow
-	err := s.write(ctx, func(tx *gorm.DB) error {
-		var row personRow
-		if err := notFoundIf(tx.Where("id = ?", id).Take(&row).Error); err != nil {
-			return err
-		}
-		now := s.now()
-		sub := tx.Model(&playerPersonRow{}).Select("tournament_id, player_id").Where("person_id = ?", id)
-		if err := tx.Model(&playerRow{}).Where("(tournament_id, id) IN (?)", sub).
-			Updates(map[string]any{"name": ErasedName, "club": "", "phone": ""}).Error; err != nil {
-			return fmt.Errorf("store: erase players: %w", err)
-		}
-		// The tournaments' pages are cached by revision: a new one shows
-		// the erasure.
-		var tids []int64
-		if err := tx.Model(&playerPersonRow{}).Distinct("tournament_id").Where("person_id = ?", id).Pluck("tournament_id", &tids).Error; err != nil {
-			return err
-		}
-		for _, tid := range tids {
-			var t tournamentRow
-			if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).
-				Updates(map[string]any{"revision": gorm.Expr("revision + 1"), "updated_at": now}).Error; err != nil {
-				return err
-			}
-			if err := tx.Where("id = ?", tid).Take(&t).Error; err != nil {
-				return err
-			}
-			if err := s.notify(tx, tid, t.Revision, t.Updated); err != nil {
-				return err
-			}
-			touched = append(touched, t)
-		}
-		if err := tx.Model(&row).Updates(map[string]any{"name": "", "name_key": nil, "club": "", "phone": "", "erased_at": now}).Error; err != nil {
-			return fmt.Errorf("store: erase person: %w", err)
-		}
-		return writeAudit(tx, now, 0, actor, ActionErasePerson, map[string]any{"id": id}, map[string]any{"id": id, "erased": true})
-	})
-	if err == nil {
-		for _, t := range touched {
-			s.hub.publish(t.ID, t.Revision, t.Updated)
-		}
-	}
-	return err
 }
 
 // PersonEvening is one tournament a person played.

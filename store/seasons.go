@@ -48,23 +48,37 @@ func (seasonEveningRow) TableName() string { return "season_evenings" }
 // MaxSeasonPlaces bounds a points table (places 1 … 64 score apart).
 const MaxSeasonPlaces = 64
 
+// maxSeasonPoints bounds the points of a place and of taking part;
+// maxSeasonBest bounds the best n evenings.
+const maxSeasonPoints, maxSeasonBest = 10000, 1000
+
 var (
-	errSeasonName  = kind(ErrBadUser.Code, "season_name_empty")
-	errSeasonRules = kind(ErrBadUser.Code, "season_rules") // what is wrong
+	errSeasonName        = kind(ErrBadUser.Code, "season_name_empty")
+	errSeasonPointsEmpty = kind(ErrBadUser.Code, "season_points_empty")
+	errSeasonPointsLong  = kind(ErrBadUser.Code, "season_points_long")  // the most places
+	errSeasonPoints      = kind(ErrBadUser.Code, "season_points_range") // the least and the most
+	errSeasonTaking      = kind(ErrBadUser.Code, "season_taking_range") // the least and the most
+	errSeasonCount       = kind(ErrBadUser.Code, "season_count")
+	errSeasonBest        = kind(ErrBadUser.Code, "season_best_range") // the most
 )
 
-// checkRules refuses a points table that is too long or negative, an
-// unknown form and a negative n.
+// checkRules refuses an empty points table (it would score every place
+// alike, and the rules would read "places 1–0"), one too long, points out
+// of range, an unknown count and a best n out of range, each at its field.
 func checkRules(r season.Rules) error {
 	switch {
+	case len(r.Points) == 0:
+		return errSeasonPointsEmpty.at("points")
 	case len(r.Points) > MaxSeasonPlaces:
-		return errSeasonRules.with("points: at most " + strconv.Itoa(MaxSeasonPlaces) + " places").at("points")
-	case slices.ContainsFunc(r.Points, func(p int) bool { return p < 0 || p > 10000 }) || r.Taking < 0 || r.Taking > 10000:
-		return errSeasonRules.with("points: 0 to 10000").at("points")
+		return errSeasonPointsLong.with(MaxSeasonPlaces).at("points")
+	case slices.ContainsFunc(r.Points, func(p int) bool { return p < 0 || p > maxSeasonPoints }):
+		return errSeasonPoints.with(0, maxSeasonPoints).at("points")
+	case r.Taking < 0 || r.Taking > maxSeasonPoints:
+		return errSeasonTaking.with(0, maxSeasonPoints).at("taking")
 	case r.Count != season.BestCard && r.Count != season.EveryCard:
-		return errSeasonRules.with("count: best or every").at("count")
-	case r.Best < 0 || r.Best > 1000:
-		return errSeasonRules.with("best: 0 (all) to 1000").at("best")
+		return errSeasonCount.at("count")
+	case r.Best < 0 || r.Best > maxSeasonBest:
+		return errSeasonBest.with(maxSeasonBest).at("best")
 	}
 	return nil
 }

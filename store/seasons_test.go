@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"bummerl/domain/season"
@@ -186,7 +187,7 @@ func TestRegister(t *testing.T) {
 			t.Fatalf("export: %+v %v", exp, err)
 		}
 		other, _ := s.Persons(ctx, "josef", 1)
-		if err := s.EditPerson(ctx, admin, store.Person{ID: anna.ID, Name: "  " + other[0].Name + "  "}); !errors.Is(err, store.ErrBadUser) {
+		if err := s.EditPerson(ctx, admin, store.Person{ID: anna.ID, Name: "  " + other[0].Name + "  ", Version: anna.Version}); !errors.Is(err, store.ErrBadUser) {
 			t.Errorf("renamed like another: %v", err)
 		}
 		if err := s.ErasePerson(ctx, admin, anna.ID); err != nil {
@@ -261,4 +262,120 @@ func TestSeasonTableFollowsChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("erased")
+}
+
+// sellTo sells one card of tournament id to each name.
+func sellTo(t *testing.T, s *store.Store, id int64, names ...string) {
+	t.Helper()
+	if _, err := s.Update(ctx, id, admin, store.ActionSell, func(x *tournament.Tournament) error {
+		for _, n := range names {
+			if _, _, err := x.SellTo(tournament.Player{Name: n, Club: "SV " + n, Phone: "0664 " + n}, 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// personNamed is the register's person of name.
+func personNamed(t *testing.T, s *store.Store, name string) store.Person {
+	t.Helper()
+	ps, err := s.Persons(ctx, name, 1)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("person %q: %v %v", name, ps, err)
+	}
+	return ps[0]
+}
+
+// TestMergeErased (issue 24): a merge with an erased entry, either way, is
+// refused as a conflict and changes nothing: it would put data back on a
+// person who asked to be forgotten.
+func TestMergeErased(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna", "Berta")
+		anna, berta := personNamed(t, s, "Anna"), personNamed(t, s, "Berta")
+		if err := s.ErasePerson(ctx, admin, anna.ID); err != nil {
+			t.Fatal(err)
+		}
+		for _, pair := range [][2]season.PersonID{{berta.ID, anna.ID}, {anna.ID, berta.ID}} {
+			if err := s.MergePersons(ctx, admin, pair[0], pair[1]); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("merge %d into %d: %v", pair[0], pair[1], err)
+			}
+		}
+		a, _ := s.PersonByID(ctx, anna.ID)
+		b, _ := s.PersonByID(ctx, berta.ID)
+		if !a.Erased || a.Name != "" || a.Club != "" || a.Phone != "" || b != berta {
+			t.Errorf("after refused merges: %+v %+v", a, b)
+		}
+		ex, _ := s.ExportPerson(ctx, berta.ID)
+		if len(ex.Evenings) != 1 {
+			t.Errorf("Berta's evenings: %+v", ex.Evenings)
+		}
+	})
+}
+
+// TestTwoErasedPlayers (issue 24): two erased players of one tournament
+// both read ErasedName and do not block each other's edits as namesakes;
+// a buyer is never taken for one of them.
+func TestTwoErasedPlayers(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna", "Berta")
+		for _, n := range []string{"Anna", "Berta"} {
+			if err := s.ErasePerson(ctx, admin, personNamed(t, s, n).ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Update(ctx, tr.ID, admin, store.ActionEditPlayer, func(x *tournament.Tournament) error {
+			p, _ := x.Player(2)
+			if _, ok := x.Namesake(store.ErasedName); ok {
+				t.Error("a buyer named like the erased is taken for one of them")
+			}
+			return x.EditPlayer(p)
+		}); err != nil {
+			t.Errorf("edit of the second erased player: %v", err)
+		}
+	})
+}
+
+// TestEraseAudit (issue 24): after an erasure no audit line of his
+// tournament holds his name, club or phone — his sale's rows read
+// ErasedName, and so does a payout recorded to his name as typed — while
+// the other players' lines keep theirs.
+func TestEraseAudit(t *testing.T) {
+	eachStore(t, func(t *testing.T, open func() *store.Store) {
+		s := open()
+		tr := mustCreate(t, s, settings(4))
+		sellTo(t, s, tr.ID, "Anna Zorn", "Berta")
+		if _, err := s.RecordPayout(ctx, tr.ID, admin, tournament.Payout{Prize: 1, To: " anna ZORN ", Goods: "Speck"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ErasePerson(ctx, admin, personNamed(t, s, "Anna Zorn").ID); err != nil {
+			t.Fatal(err)
+		}
+		audit, err := s.Audit(ctx, tr.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all strings.Builder
+		for _, e := range audit {
+			all.WriteString(e.Before + e.After)
+		}
+		for _, gone := range []string{"Anna", "ZORN", "Zorn"} {
+			if strings.Contains(all.String(), gone) {
+				t.Errorf("the audit still holds %q:\n%s", gone, all.String())
+			}
+		}
+		if !strings.Contains(all.String(), "0664 Berta") {
+			t.Error("Berta's phone went too")
+		}
+		if ps, _ := s.Payouts(ctx, tr.ID); len(ps) != 1 || ps[0].To != store.ErasedName {
+			t.Errorf("payouts: %+v", ps)
+		}
+	})
 }

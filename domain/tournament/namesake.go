@@ -19,6 +19,16 @@ import (
 
 var folder = cases.Fold()
 
+// ErasedName is what an erased person's players are called (issue 24,
+// docs/season.md): their results stay, their name, club and phone go. The
+// namesake comparison leaves them out: two erased players of one
+// tournament both read ErasedName and are not one player, and a buyer is
+// never one of them.
+const ErasedName = "gelöscht"
+
+// Erased tells whether p is an erased person's player.
+func (p Player) Erased() bool { return p.Name == ErasedName }
+
 // NameKey is the form of a name two buyers are compared by: spaces trimmed
 // and collapsed, accents and other combining marks dropped, case folded
 // (ß is ss).
@@ -39,7 +49,7 @@ func (t *Tournament) Namesake(name string) (Player, bool) {
 		return Player{}, false
 	}
 	for _, p := range t.Players {
-		if NameKey(p.Name) == key {
+		if !p.Erased() && NameKey(p.Name) == key {
 			return p, true
 		}
 	}

@@ -50,9 +50,10 @@ func (t *Tournament) EditPlayer(p Player) error {
 		return err
 	}
 	// Renamed like another player, the two would be one name on every
-	// list (issue 9): refused, with the other player named.
+	// list (issue 9): refused, with the other player named. Erased
+	// players are no one's namesakes (ErasedName).
 	for _, o := range t.Players {
-		if o.ID != p.ID && NameKey(o.Name) == NameKey(p.Name) {
+		if o.ID != p.ID && !o.Erased() && NameKey(o.Name) == NameKey(p.Name) {
 			return conflict("name_taken", "name", o.Name, int(o.ID))
 		}
 	}

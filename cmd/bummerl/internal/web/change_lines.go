@@ -38,8 +38,18 @@ func registerLine(lang string, e store.AuditEntry) string {
 	if json.Unmarshal([]byte(e.Before), &before) != nil || json.Unmarshal([]byte(e.After), &after) != nil {
 		return ""
 	}
+	// An erased person's lines hold the marker (store/erase.go), worded
+	// in the reader's language.
+	for _, p := range []*store.Person{&before.Person, &before.From, &before.Into, &after} {
+		if p.Erased {
+			p.Name, p.Club = views.Text(lang, "season.erased"), ""
+		}
+	}
 	switch e.Action {
 	case store.ActionEditPerson:
+		if after.Erased { // what was changed is erased with him
+			return views.Textf(lang, "changes.person_edit_erased", after.Name)
+		}
 		var ch []string
 		for _, c := range []struct{ key, old, new string }{
 			{"hist.f_name", before.Name, after.Name}, {"hist.f_club", before.Club, after.Club},

@@ -30,7 +30,8 @@ const (
 
 func personRow(p store.Person) views.PersonRow {
 	return views.PersonRow{ID: int64(p.ID), Name: p.Name, Club: p.Club, Phone: p.Phone,
-		FirstSeen: p.FirstSeen.Local().Format(seenDate), LastSeen: p.LastSeen.Local().Format(seenDate), Erased: p.Erased}
+		FirstSeen: p.FirstSeen.Local().Format(seenDate), LastSeen: p.LastSeen.Local().Format(seenDate), Erased: p.Erased,
+		Version: p.Version}
 }
 
 // personsPage lists the register, or those whose name contains ?q=.
@@ -99,7 +100,8 @@ func (s *server) renderPerson(c echo.Context, status int, p store.Person, f view
 }
 
 // editPerson changes a person's name, club and phone; a refusal (another
-// person's name, a bad text) comes back at its field, nothing changed.
+// person's name, a bad text) comes back at its field, a form filled before
+// another change (409) at the top with his values now; nothing changed.
 func (s *server) editPerson(c echo.Context) error {
 	p, err := s.person(c)
 	if err != nil {
@@ -109,6 +111,9 @@ func (s *server) editPerson(c echo.Context) error {
 		"club": strings.TrimSpace(c.FormValue("club")), "phone": strings.TrimSpace(c.FormValue("phone"))})
 	edited := p
 	edited.Name, edited.Club, edited.Phone = f.Value("name"), f.Value("club"), f.Value("phone")
+	// The version the form was filled from; a refusal shows the form
+	// again with his version now, the typed values kept.
+	edited.Version = c.FormValue("version")
 	if err := s.store.EditPerson(c.Request().Context(), actor(c), edited); err != nil {
 		return formError(c, f, err, func(status int, f views.Form) error {
 			return s.renderPerson(c, status, p, f, false)

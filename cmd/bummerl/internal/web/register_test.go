@@ -1,9 +1,13 @@
 package web
 
 import (
+	"bytes"
+	"database/sql"
 	"html"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,7 +16,9 @@ import (
 
 	"bummerl/cmd/bummerl/internal/web/webtest"
 	"bummerl/domain/season"
+	"bummerl/domain/tournament"
 	"bummerl/store"
+	"bummerl/views"
 )
 
 // TestDeskTypeahead (issue 24): the desk's name field offers the register's
@@ -100,7 +106,7 @@ func TestRegisterPages(t *testing.T) {
 
 	// Refused edits: another person's name, an empty name.
 	for name, want := range map[string]string{"maria GROSS": "Es gibt schon eine Person namens", "": "Der Name fehlt"} {
-		r := f.Helper.Post("/persons/"+franz, url.Values{"name": {name}, "club": {"x"}})
+		r := f.Helper.Post("/persons/"+franz, url.Values{"name": {name}, "club": {"x"}, "version": {personVersion(t, f.Helper, franz)}})
 		if r.Status != http.StatusUnprocessableEntity {
 			t.Errorf("edit to %q: %d", name, r.Status)
 		}
@@ -109,7 +115,8 @@ func TestRegisterPages(t *testing.T) {
 	if p, _ := f.App.Store.PersonByID(t.Context(), personID(t, franz)); p.Name != "Franz Huber" || p.Club != "SV Mödling" {
 		t.Errorf("after refused edits: %+v", p)
 	}
-	r = f.Helper.Post("/persons/"+franz, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 555"}})
+	r = f.Helper.Post("/persons/"+franz, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 555"},
+		"version": {personVersion(t, f.Helper, franz)}})
 	if r.Status != http.StatusSeeOther {
 		t.Fatalf("edit: %d %s", r.Status, r.Body)
 	}
@@ -154,8 +161,8 @@ func TestRegisterPages(t *testing.T) {
 	if r := f.Org.Post("/persons/"+franz+"/erase", nil); r.Status != http.StatusSeeOther {
 		t.Fatalf("erase: %d", r.Status)
 	}
-	// Gone from the list; the audit lines written before keep the name
-	// (docs/season.md), the erasure's own holds the number only.
+	// Gone from the list and from the register's lines (TestEraseLeavesNothing);
+	// the erasure's own line holds the number only.
 	r = f.Org.Get("/persons")
 	webtest.MustNotContain(t, r.Body, `data-testid="person-row-`+franz+`"`, "0664 555")
 	webtest.MustContain(t, r.Body, "Person Nr. "+franz+" gelöscht")
@@ -165,7 +172,15 @@ func TestRegisterPages(t *testing.T) {
 		t.Errorf("after the erasure: %+v, %d sold", tr.Players, tr.Sold())
 	}
 	webtest.MustContain(t, f.App.Client().Get(f.Path+"/card/1").Body, store.ErasedName)
+	// Merged with the erased entry: refused (409), nothing changed.
+	r = f.Org.Post("/persons/"+ids["Maria Groß"]+"/merge", url.Values{"into": {franz}})
+	if r.Status != http.StatusConflict {
+		t.Errorf("merge into the erased: %d", r.Status)
+	}
+	webtest.MustContain(t, r.Body, "Eine gelöschte Person kann nicht zusammengeführt werden")
 }
+
+var versionRE = regexp.MustCompile(`name="version" value="([0-9a-f]*)"`)
 
 func personID(t *testing.T, s string) season.PersonID {
 	t.Helper()
@@ -195,6 +210,9 @@ func TestChangeLinesRegisterSeasons(t *testing.T) {
 		{"/seasons/1/evenings", url.Values{"tournament": {strconv.FormatInt(f.ID, 10)}, "in": {"0"}}},
 	}
 	for _, s := range steps {
+		if s.path == "/persons/1" { // the form's version as it is now
+			s.form.Set("version", personVersion(t, f.Org, "1"))
+		}
 		if r := f.Org.Post(s.path, s.form); r.Status != http.StatusSeeOther {
 			t.Fatalf("%s: %d\n%.2000s", s.path, r.Status, r.Body)
 		}
@@ -223,4 +241,170 @@ func TestChangeLinesRegisterSeasons(t *testing.T) {
 	}
 	// The register page says its own changes the same way.
 	webtest.MustContain(t, f.Org.Get("/persons?lang=de").Body, "Person Spieler 2 mit Huber Franz (Strasshof) zusammengeführt")
+}
+
+// personVersion is the version the person's edit form carries.
+func personVersion(t *testing.T, c *webtest.Client, id string) string {
+	t.Helper()
+	m := versionRE.FindStringSubmatch(c.Get("/persons/" + id).Body)
+	if m == nil {
+		t.Fatalf("no version on the form of person %s", id)
+	}
+	return m[1]
+}
+
+// TestPersonEditStale (issue 24): two helpers open one person's form; the
+// later save of a form filled before the other's is refused (409) with
+// his values now and the typed ones kept, nothing changed; saved again
+// from that page, it goes through.
+func TestPersonEditStale(t *testing.T) {
+	f := newFixture(t, nil)
+	if r := f.Org.Post(f.Path+"/sale", url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "count": {"1"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("sale: %d", r.Status)
+	}
+	ps, _ := f.App.Store.Persons(t.Context(), "franz", 1)
+	id := strconv.FormatInt(int64(ps[0].ID), 10)
+	first, second := personVersion(t, f.Helper, id), personVersion(t, f.Org, id)
+	if r := f.Helper.Post("/persons/"+id, url.Values{"name": {"Franz Huber"}, "club": {"SV Mödling"}, "phone": {"0664 1"}, "version": {first}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("first save: %d", r.Status)
+	}
+	r := f.Org.Post("/persons/"+id, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "version": {second}})
+	if r.Status != http.StatusConflict {
+		t.Fatalf("stale save: %d", r.Status)
+	}
+	webtest.MustContain(t, r.Body, `data-testid="form-error"`, "inzwischen geändert", "Telefon „0664 1“", `value="Franz Huber sen."`)
+	if p, _ := f.App.Store.PersonByID(t.Context(), ps[0].ID); p.Name != "Franz Huber" || p.Phone != "0664 1" {
+		t.Errorf("after the stale save: %+v", p)
+	}
+	again := versionRE.FindStringSubmatch(r.Body)
+	if again == nil {
+		t.Fatal("no version on the refused form")
+	}
+	if r := f.Org.Post("/persons/"+id, url.Values{"name": {"Franz Huber sen."}, "club": {"SV Mödling"}, "phone": {"0664 1"}, "version": {again[1]}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("save again: %d", r.Status)
+	}
+	if p, _ := f.App.Store.PersonByID(t.Context(), ps[0].ID); p.Name != "Franz Huber sen." || p.Phone != "0664 1" {
+		t.Errorf("after saving again: %+v", p)
+	}
+}
+
+// TestEraseLeavesNothing (issue 24, privacy: "erase a person (results
+// stay, shown as 'gelöscht' without name, club or phone)"): after an
+// erasure neither his name, his club nor his phone is on the tournament's
+// history, its export, the register, the staff's and the seat's pages of
+// his digital table, nor anywhere in the database file.
+func TestEraseLeavesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "erase.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := webtest.NewFixture(t, newTestAppOn(t, st), nil)
+	secrets := []string{"Xaver Quast", "SV Zwölfaxing", "0699 4711"}
+	for _, b := range []url.Values{
+		{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711"}, "count": {"2"}},
+		{"name": {"X. Quast"}, "count": {"1"}}, // his second entry, merged into him below
+		{"name": {"Spieler 1"}, "count": {"1"}}, {"name": {"Spieler 2"}, "count": {"1"}},
+		{"name": {"Spieler 3"}, "count": {"1"}}, {"name": {"Spieler 4"}, "count": {"1"}},
+		{"name": {"Spieler 5"}, "count": {"1"}},
+	} {
+		if r := f.Org.Post(f.Path+"/sale", b); r.Status != http.StatusSeeOther {
+			t.Fatalf("sale: %d", r.Status)
+		}
+	}
+	ids := map[string]string{}
+	ps, _ := st.Persons(t.Context(), "quast", 0)
+	for _, p := range ps {
+		ids[p.Name] = strconv.FormatInt(int64(p.ID), 10)
+	}
+	xaver := ids["Xaver Quast"]
+	// A register edit and a merge: lines of the register's audit.
+	if r := f.Helper.Post("/persons/"+xaver, url.Values{"name": {"Xaver Quast"}, "club": {"SV Zwölfaxing"}, "phone": {"0699 4711 0"},
+		"version": {personVersion(t, f.Helper, xaver)}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("edit: %d %s", r.Status, r.Body)
+	}
+	if r := f.Org.Post("/persons/"+ids["X. Quast"]+"/merge", url.Values{"into": {xaver}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("merge: %d", r.Status)
+	}
+	secrets = append(secrets, "X. Quast")
+	// His card at a digital table.
+	f.DrawDigital()
+	tr := f.Load()
+	var m tournament.Match
+	for _, mt := range tr.Rounds[0].Matches {
+		if c, _ := tr.Card(mt.A); c.Player == 1 {
+			m = mt
+		}
+		if c, _ := tr.Card(mt.B); c.Player == 1 && mt.A != 0 {
+			m = mt
+		}
+	}
+	phones := f.StartTable(f.Org, m, "0")
+	tables, err := st.TablesOfMatch(t.Context(), f.ID, 1, m.No)
+	if err != nil || len(tables) != 1 {
+		t.Fatalf("tables: %v %v", tables, err)
+	}
+	// Abandoned: the seat's replay opens after the match.
+	if r := f.Org.Post(views.PlayTablePath(f.ID, tables[0].ID, "/abandon"), nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("abandon: %d", r.Status)
+	}
+	pages := []struct {
+		c    *webtest.Client
+		path string
+	}{
+		{f.Org, f.Path + "/history"}, {f.Org, f.Path + "/export.json"}, {f.Org, "/persons"},
+		{f.Org, views.PlayAdminPath(f.ID, 1, m.No)}, {f.Org, views.PlayTablePath(f.ID, tables[0].ID, "/replay")},
+		{phones[0].Client, phones[0].Path("/replay")},
+	}
+	for _, p := range pages {
+		if r := p.c.Get(p.path); r.Status != http.StatusOK || !strings.Contains(r.Body, "Quast") {
+			t.Fatalf("before the erasure, %s: %d without his name", p.path, r.Status)
+		}
+	}
+
+	if r := f.Org.Post("/persons/"+xaver+"/erase", nil); r.Status != http.StatusSeeOther {
+		t.Fatalf("erase: %d", r.Status)
+	}
+	for _, p := range pages {
+		r := p.c.Get(p.path)
+		if r.Status != http.StatusOK {
+			t.Fatalf("%s: %d", p.path, r.Status)
+		}
+		for _, s := range secrets {
+			if strings.Contains(r.Body, s) {
+				t.Errorf("%s still shows %q", p.path, s)
+			}
+		}
+	}
+	webtest.MustContain(t, f.Org.Get(f.Path+"/history").Body, store.ErasedName)
+	// The register's lines name the erased by the marker, in the reader's language.
+	webtest.MustContain(t, f.Org.Get("/persons").Body, "Person „gelöscht“ geändert (die Angaben sind gelöscht)", "Person gelöscht mit gelöscht zusammengeführt")
+	webtest.MustContain(t, f.Org.Get("/persons?lang=en").Body, "Person “deleted” edited (the details are erased)", "Person deleted merged into deleted")
+	if tr := f.Load(); tr.Sold() != 8 {
+		t.Errorf("%d cards sold after the erasure", tr.Sold())
+	}
+
+	// The file: every page written back (VACUUM drops the free pages that
+	// may still hold the old rows' bytes; docs/season.md).
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{"VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	for _, file := range []string{path, path + "-wal"} {
+		b, err := os.ReadFile(file)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		for _, s := range secrets {
+			if bytes.Contains(b, []byte(s)) {
+				t.Errorf("%s still holds %q", filepath.Base(file), s)
+			}
+		}
+	}
 }

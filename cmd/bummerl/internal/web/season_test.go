@@ -106,8 +106,11 @@ func TestSeasonPages(t *testing.T) {
 		want  string
 	}{
 		"points":   {map[string]string{"points": "20, x"}, "points", "Punkte als Zahlen"},
-		"negative": {map[string]string{"taking": "-1"}, "points", "Ungültige Wertung"},
-		"form":     {map[string]string{"count": "some"}, "count", "Ungültige Wertung"},
+		"negative": {map[string]string{"taking": "-1"}, "taking", "Punkte für die Teilnahme von 0 bis 10000"},
+		"high":     {map[string]string{"points": "20, 10001"}, "points", "Punkte für einen Platz von 0 bis 10000"},
+		"empty":    {map[string]string{"points": " "}, "points", "Die Punktetabelle braucht mindestens einen Platz"},
+		"form":     {map[string]string{"count": "some"}, "count", "Bei mehreren Karten zählt die beste oder jede"},
+		"many":     {map[string]string{"best": "1001"}, "best", "Beste n Abende: 0 (alle) bis 1000"},
 		"name":     {map[string]string{"name": " "}, "name", "Der Name der Wertung fehlt"},
 		"best":     {map[string]string{"best": "drei"}, "best", "Zahl"},
 	} {
