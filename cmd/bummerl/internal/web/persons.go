@@ -210,9 +210,22 @@ func (s *server) erasePerson(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.ErasePerson(c.Request().Context(), actor(c), p.ID); err != nil {
+	ctx := c.Request().Context()
+	if err := s.store.ErasePerson(ctx, actor(c), p.ID); err != nil {
 		return err
 	}
+	s.practice.eraseNames(func(tid int64, card int) bool {
+		t, err := s.store.Load(ctx, tid)
+		if err != nil {
+			return false
+		}
+		cd, ok := t.Card(tournament.CardNo(card))
+		if !ok {
+			return false
+		}
+		pl, _ := t.Player(cd.Player)
+		return pl.Name == store.ErasedName
+	})
 	return redirect(c, "/persons?erased=1")
 }
 

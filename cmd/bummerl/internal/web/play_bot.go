@@ -118,7 +118,7 @@ func (s *server) startBot(c echo.Context) error {
 	}
 	card := int(cards[side])
 	name := [2]string{mm.Row.AName, mm.Row.BName}[side]
-	g := &practiceGame{token: token, addr: botKey(ref), german: ps.GermanSuits, round: ref.round, card: card,
+	g := &practiceGame{token: token, addr: botKey(ref), german: ps.GermanSuits, round: ref.round, card: card, tournament: ref.id,
 		back: tournamentURL(ref.id, "/card/"+strconv.Itoa(card)), again: views.PracticePath(ref.id, card)}
 	_, err = s.practice.add(g, 1, cfg, [2]string{name, botName})
 	switch {

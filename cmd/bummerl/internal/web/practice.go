@@ -172,15 +172,16 @@ func newPracticeGames(cfg Config, work *tournamentWork) *practiceGames {
 // practiceGame is one practice Bummerl: the player at seat 0, the bot at
 // botSeat. It is a seatTable (play.go).
 type practiceGame struct {
-	games  *practiceGames
-	token  string
-	addr   string // the client's, or the key of the match the staff seated it for (botKey)
-	german bool
-	back   string // the page it was started from
-	again  string // its start page, for another game
-	round  int    // a game the staff seated for a match of this round (play_bot.go), else 0
-	card   int    // and the player's card there
-	used   time.Time
+	games      *practiceGames
+	token      string
+	addr       string // the client's, or the key of the match the staff seated it for (botKey)
+	german     bool
+	back       string // the page it was started from
+	again      string // its start page, for another game
+	round      int    // a game the staff seated for a match of this round (play_bot.go), else 0
+	card       int    // and the player's card there
+	tournament int64  // of this tournament
+	used       time.Time
 
 	mu       sync.Mutex
 	dt       store.DigitalTable // the table as a tournament's looks: TournamentID 0
@@ -289,6 +290,28 @@ func (p *practiceGames) of(addr string) *practiceGame {
 		}
 	}
 	return nil
+}
+
+// eraseNames gives the marker of an erased person as the player's name to
+// every game the staff seated at a match whose player erased(tournament,
+// card) says is erased now: the register's erasure reaches the games kept
+// in memory too (docs/season.md).
+func (p *practiceGames) eraseNames(erased func(tournament int64, card int) bool) {
+	p.mu.Lock()
+	seated := make([]*practiceGame, 0, len(p.games))
+	for _, g := range p.games {
+		if g.round != 0 {
+			seated = append(seated, g)
+		}
+	}
+	p.mu.Unlock()
+	for _, g := range seated {
+		if erased(g.tournament, g.card) {
+			g.mu.Lock()
+			g.dt.Names[0] = store.ErasedName
+			g.mu.Unlock()
+		}
+	}
 }
 
 // Len is the number of practice games kept.

@@ -348,6 +348,15 @@ func TestEraseLeavesNothing(t *testing.T) {
 	if r := f.Org.Post(views.PlayTablePath(f.ID, tables[0].ID, "/abandon"), nil); r.Status != http.StatusSeeOther {
 		t.Fatalf("abandon: %d", r.Status)
 	}
+	// And the computer seated against him there: a game kept in memory
+	// whose QR code the staff's match page names him for.
+	side := "1"
+	if c, _ := tr.Card(m.A); c.Player == 1 {
+		side = "0"
+	}
+	if r := f.Org.Post(views.PlayAdminPath(f.ID, 1, m.No)+"/bot", url.Values{"side": {side}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("seat the computer: %d", r.Status)
+	}
 	pages := []struct {
 		c    *webtest.Client
 		path string
