@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
 	"net/http"
 	"runtime"
 	"slices"
@@ -179,8 +180,8 @@ type practiceGame struct {
 	back       string // the page it was started from
 	again      string // its start page, for another game
 	round      int    // a game the staff seated for a match of this round (play_bot.go), else 0
-	card       int    // and the player's card there
-	tournament int64  // of this tournament
+	card       int    // and the player's card there (or the card whose page started it)
+	tournament int64  // of this tournament; card and tournament are set under mu once shared
 	used       time.Time
 
 	mu       sync.Mutex
@@ -293,20 +294,19 @@ func (p *practiceGames) of(addr string) *practiceGame {
 }
 
 // eraseNames gives the marker of an erased person as the player's name to
-// every game the staff seated at a match whose player erased(tournament,
-// card) says is erased now: the register's erasure reaches the games kept
-// in memory too (docs/season.md).
+// every game named after a tournament's player (seated by the staff at his
+// match, or started from his card's page) whom erased(tournament, card)
+// says is erased now: the register's erasure reaches the games kept in
+// memory too (docs/season.md).
 func (p *practiceGames) eraseNames(erased func(tournament int64, card int) bool) {
 	p.mu.Lock()
-	seated := make([]*practiceGame, 0, len(p.games))
-	for _, g := range p.games {
-		if g.round != 0 {
-			seated = append(seated, g)
-		}
-	}
+	games := slices.Collect(maps.Values(p.games))
 	p.mu.Unlock()
-	for _, g := range seated {
-		if erased(g.tournament, g.card) {
+	for _, g := range games {
+		g.mu.Lock()
+		tid, card := g.tournament, g.card
+		g.mu.Unlock()
+		if tid != 0 && erased(tid, card) {
 			g.mu.Lock()
 			g.dt.Names[0] = store.ErasedName
 			g.mu.Unlock()
@@ -508,7 +508,12 @@ func (s *server) practiceStart(c echo.Context) error {
 		player = text(c, "practice.player")
 	}
 	german := c.FormValue("german") != ""
-	_, err = s.practice.start(c.RealIP(), token, cfg, [2]string{player, botName}, german, m.Back, views.PracticePath(m.TournamentID, m.Card))
+	g, err := s.practice.start(c.RealIP(), token, cfg, [2]string{player, botName}, german, m.Back, views.PracticePath(m.TournamentID, m.Card))
+	if err == nil && m.Player != "" { // named after him: an erasure finds him (eraseNames)
+		g.mu.Lock()
+		g.tournament, g.card = m.TournamentID, m.Card
+		g.mu.Unlock()
+	}
 	switch {
 	case errors.Is(err, errPracticeAddrFull):
 		c.Response().Header().Set("Retry-After", "60")

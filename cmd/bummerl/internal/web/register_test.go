@@ -357,6 +357,14 @@ func TestEraseLeavesNothing(t *testing.T) {
 	if r := f.Org.Post(views.PlayAdminPath(f.ID, 1, m.No)+"/bot", url.Values{"side": {side}}); r.Status != http.StatusSeeOther {
 		t.Fatalf("seat the computer: %d", r.Status)
 	}
+	// And a practice game he started from his card's page, named after him.
+	his := tr.CardsOf(1)[0]
+	guest := f.App.Client()
+	r := guest.Post("/practice", url.Values{"t": {strconv.FormatInt(f.ID, 10)}, "card": {strconv.Itoa(int(his))}})
+	if r.Status != http.StatusSeeOther {
+		t.Fatalf("practice from his card: %d", r.Status)
+	}
+	practice := r.Location()
 	pages := []struct {
 		c    *webtest.Client
 		path string
@@ -385,6 +393,17 @@ func TestEraseLeavesNothing(t *testing.T) {
 			}
 		}
 	}
+	// His own practice game names him nowhere on its pages ("Du"), but
+	// holds his name in memory.
+	pg := serverOf(f.App).practice
+	pg.mu.Lock()
+	g := pg.games[strings.TrimPrefix(practice, "/practice/")]
+	pg.mu.Unlock()
+	g.mu.Lock()
+	if g.dt.Names[0] != store.ErasedName {
+		t.Errorf("his practice game still holds %q", g.dt.Names[0])
+	}
+	g.mu.Unlock()
 	webtest.MustContain(t, f.Org.Get(f.Path+"/history").Body, store.ErasedName)
 	// The register's lines name the erased by the marker, in the reader's language.
 	webtest.MustContain(t, f.Org.Get("/persons").Body, "Person „gelöscht“ geändert (die Angaben sind gelöscht)", "Person gelöscht mit gelöscht zusammengeführt")
