@@ -21,7 +21,7 @@ import (
 // digital table: it lives in memory, records no result, writes no row,
 // no audit line and no revision, and its screen says it does not count.
 // The staff enter the match's result by hand, as always. One game per
-// match at a time; it counts towards practiceMax and its bot decides in
+// match at a time, outside the guests' practiceMax; its bot decides in
 // the practice games' pool.
 
 // botKey is the address a match's game against the computer is kept
@@ -124,9 +124,6 @@ func (s *server) startBot(c echo.Context) error {
 	switch {
 	case errors.Is(err, errPracticeAddrFull): // another start meanwhile
 		return s.refuseStart(c, ref, f, &webError{http.StatusConflict, "bot_running", "", text(c, "botseat.running")})
-	case errors.Is(err, errPracticeFull):
-		c.Response().Header().Set("Retry-After", "60")
-		return s.refuseStart(c, ref, f, &webError{http.StatusServiceUnavailable, "practice_full", "", text(c, "practice.full")})
 	case err != nil:
 		return err
 	}

@@ -202,3 +202,28 @@ func TestBotSeat(t *testing.T) {
 	}
 	webtest.MustContain(t, r.Body, "Die nächste Runde ist schon ausgelost")
 }
+
+// TestBotSeatWhenGuestsFull: guests who fill every practice place (from
+// many addresses) do not keep the staff from seating the computer at a
+// match, and the staff's game takes no guest's place (review of issue 25:
+// before, the staff got 503).
+func TestBotSeatWhenGuestsFull(t *testing.T) {
+	app := newTestAppConfig(t, quickBot)
+	serverOf(app).practice.max = 2
+	f := webtest.NewFixture(t, app, nil, 1, 1, 1, 1, 1, 1, 1, 1)
+	f.DrawDigital()
+	startPractice(t, app.ClientFrom("127.0.0.2"), nil)
+	startPractice(t, app.ClientFrom("127.0.0.3"), nil)
+	if r := app.ClientFrom("127.0.0.4").Post("/practice", nil); r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("a guest beyond the bound: %d", r.Status)
+	}
+	ms := f.Load().Rounds[0].Matches
+	seatBot(t, f, ms[0].No, 0)
+	seatBot(t, f, ms[1].No, 1)
+	if r := app.ClientFrom("127.0.0.5").Post("/practice", nil); r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("a guest after the staff's games: %d", r.Status)
+	}
+	if n := serverOf(app).practice.Len(); n != 4 {
+		t.Errorf("%d games kept, want 2 guests' and 2 at matches", n)
+	}
+}

@@ -203,8 +203,11 @@ func (p *practiceGames) start(addr, token string, cfg table.Config, names [2]str
 }
 
 // add begins game g (its token, address, look and links set) with cfg
-// and names: at most limit unfinished games per address, practiceMax in
-// all.
+// and names: at most limit unfinished games per address, and guests'
+// games at most practiceMax in all. A game the staff seat at a match
+// (play_bot.go) is bounded by its match alone (limit 1 under botKey), so
+// guests filling every place cannot keep the staff from seating the
+// computer for a player whose opponent does not come.
 func (p *practiceGames) add(g *practiceGame, limit int, cfg table.Config, names [2]string) (*practiceGame, error) {
 	m, err := table.New(cfg)
 	if err != nil {
@@ -214,16 +217,23 @@ func (p *practiceGames) add(g *practiceGame, limit int, cfg table.Config, names 
 	defer p.mu.Unlock()
 	now := p.now()
 	addr := g.addr
-	var mine, finished []*practiceGame
+	var mine, finished []*practiceGame // finished: guests' games
+	guests := 0
 	for tok, x := range p.games {
 		switch {
 		case now.Sub(x.used) >= p.idle:
 			delete(p.games, tok)
+			continue
 		case x.finished():
-			finished = append(finished, x)
+			if x.round == 0 {
+				finished = append(finished, x)
+			}
 			if x.addr == addr {
 				mine = append(mine, x)
 			}
+		}
+		if x.round == 0 {
+			guests++
 		}
 	}
 	oldest := func(gs []*practiceGame) *practiceGame {
@@ -235,9 +245,12 @@ func (p *practiceGames) add(g *practiceGame, limit int, cfg table.Config, names 
 		}
 		old := oldest(mine)
 		delete(p.games, old.token)
+		if old.round == 0 {
+			guests--
+		}
 		finished = slices.DeleteFunc(finished, func(x *practiceGame) bool { return x == old })
 	}
-	if len(p.games) >= p.max {
+	if g.round == 0 && guests >= p.max {
 		if len(finished) == 0 {
 			return nil, errPracticeFull
 		}

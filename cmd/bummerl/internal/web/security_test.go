@@ -241,7 +241,13 @@ func TestPendingSeedSecret(t *testing.T) {
 	if r := f.Org.Post(f.Path+"/draw/digital", url.Values{"commitment": {f.Load().Pending.Commitment}}); r.Status != http.StatusSeeOther {
 		t.Fatalf("draw round 1: status %d", r.Status)
 	}
-	// Match 1 is played at a digital table and resigned (issue 11).
+	// The computer seated at match 1 before its players came (issue 25):
+	// the staff's page of the match walked below shows its game and the
+	// player's link too.
+	if r := f.Helper.Post(f.Path+"/rounds/1/matches/1/play/bot", url.Values{"side": {"0"}}); r.Status != http.StatusSeeOther {
+		t.Fatalf("seat the computer: %d\n%.400s", r.Status, r.Body)
+	}
+	// Match 1 is then played at a digital table and resigned (issue 11).
 	var err error
 	if digital, err = f.App.Store.StartTable(t.Context(), f.ID, 1, 1, store.User{Name: "Hans"}, "table seed", 0,
 		[2]string{"seat-zero-0123456789abcdef", "seat-one-0123456789abcdef"}); err != nil {
@@ -254,11 +260,6 @@ func TestPendingSeedSecret(t *testing.T) {
 	if _, err := serverOf(f.App).practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
 		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
 		t.Fatal(err)
-	}
-	// The computer seated at match 1 (issue 25): the staff's page of the
-	// match walked below shows its game and the player's link too.
-	if r := f.Helper.Post(f.Path+"/rounds/1/matches/1/play/bot", url.Values{"side": {"0"}}); r.Status != http.StatusSeeOther {
-		t.Fatalf("seat the computer: %d\n%.400s", r.Status, r.Body)
 	}
 	webtest.MustContain(t, f.Helper.Get(f.Path+"/rounds/1/matches/1/play").Body, `data-testid="bot-game"`)
 	f.FinishRound(1)
