@@ -55,6 +55,10 @@ var chromiumPath = cmp.Or(os.Getenv("BUMMERL_CHROMIUM"), "/usr/bin/chromium")
 // test with its selector instead of hanging until go test's deadline.
 const stepTimeout = 10 * time.Second
 
+// keyStepTimeout bounds a step that types many keys (each is a round trip
+// to Chromium), e.g. a queue of buyers typed in one go.
+const keyStepTimeout = 30 * time.Second
+
 // startBrowser is the headless Chromium the browser tests share: started
 // by the first of them, closed when the package's tests end (TestMain,
 // stopBrowser). Each page opens in a browser context of its own

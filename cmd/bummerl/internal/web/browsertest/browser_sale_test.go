@@ -58,7 +58,9 @@ func browserSaleQueue(t *testing.T, browser context.Context) {
 			return next(c)
 		}
 	})
-	p.step("serve the queue", chromedp.KeyEvent(
+	// Fifty keys, each one round trip to Chromium: on a loaded 2-core
+	// machine that took longer than a step's 10 s (keyStepTimeout).
+	p.stepWithin("serve the queue", keyStepTimeout, chromedp.KeyEvent(
 		"Franz Huber"+kb.Tab+"2"+kb.Enter+
 			"Anna Berger"+kb.Tab+"3"+kb.Tab+kb.Tab+"ASK Mödling"+kb.Enter+
 			"Josef Gruber"+kb.Enter))
