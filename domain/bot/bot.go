@@ -50,6 +50,7 @@ const (
 type Bot struct {
 	opts Options
 	s    *solver
+	kept []iworld // the worlds of the information-set search
 	rng
 }
 
@@ -92,6 +93,7 @@ type line struct {
 	moves  [3]move
 	n      int
 	closes bool // the seat closes the talon in it
+	iset   bool // it reaches a closed or exhausted talon (Bot.iset)
 	action int  // index of its first action in the estimates
 	sum    tally
 }
@@ -233,16 +235,37 @@ func (b *Bot) search(st *state, v View, lines []line) {
 		failed = -failed
 	}
 	worlds := st.worlds(b.opts.Worlds)
+	// Lines that reach a closed or exhausted talon are valued by an
+	// information-set search over the worlds kept (b.iset), after the
+	// sampling; the others world by world.
+	b.kept = b.kept[:0]
+	iset := false
+	for j := range lines {
+		lines[j].iset = lines[j].reachesStrict(&st.root)
+		iset = iset || lines[j].iset
+	}
 	var w pos
+	seen := 0
 	for i := 0; worlds.next(&b.rng, st, &w); i++ {
 		s.newWorld()
 		wt := st.weight(s, &w)
 		if wt == 0 {
 			continue
 		}
+		if iset { // a uniform sample of the worlds (reservoir): they may come in order
+			x := iworld{p: w, w: wt, salt: s.salt}
+			if seen++; len(b.kept) < isetWorlds {
+				b.kept = append(b.kept, x)
+			} else if k := b.intN(seen); k < isetWorlds {
+				b.kept[k] = x
+			}
+		}
 		guess := int8(0) // the lines of a world are often worth the same
 		for j := range lines {
 			l := &lines[j]
+			if l.iset {
+				continue
+			}
 			p := w
 			for _, m := range l.moves[:l.n] {
 				p.apply(m)
@@ -252,19 +275,159 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				r = s.valueNear(&p, guess)
 				guess = r
 			}
-			if l.closes && (r > 0) == (st.me == 0) {
-				// The search lets the closer see the opponent's cards; in
-				// play he must guess, and sometimes guesses wrong.
-				l.sum.add(wt*closeMisplay, v.GamePoints, st.me, failed)
-				wt0 := wt * (1 - closeMisplay)
-				l.sum.add(wt0, v.GamePoints, st.me, r)
-				continue
-			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
 		}
 		if i+1 >= minWorlds && s.nodes >= b.opts.Nodes {
 			break
 		}
+	}
+	salt := s.salt // b.iset searches under the kept worlds' salts
+	defer func() { s.salt = salt }()
+	for j := range lines {
+		l := &lines[j]
+		if !l.iset {
+			continue
+		}
+		ws := slices.Clone(b.kept)
+		for i := range ws {
+			for _, m := range l.moves[:l.n] {
+				ws[i].p.apply(m)
+			}
+		}
+		b.iset(ws, isetDepth, st.me, v.GamePoints)
+		for _, x := range ws {
+			r := x.r
+			if l.closes && (r > 0) == (st.me == 0) {
+				// Past the searched decisions the closer still sees the
+				// opponent's cards; in play he must guess.
+				l.sum.add(x.w*closeMisplay, v.GamePoints, st.me, failed)
+				l.sum.add(x.w*(1-closeMisplay), v.GamePoints, st.me, r)
+				continue
+			}
+			l.sum.add(x.w, v.GamePoints, st.me, r)
+		}
+	}
+}
+
+// isetWorlds bounds the worlds of the information-set search; isetDepth
+// is how many of the seat's own decisions after a line it makes by the
+// mean over the worlds it cannot tell apart.
+var (
+	isetWorlds = 400
+	isetDepth  = 5
+)
+
+// iworld is a world of the information-set search: the position, its
+// weight, the salt its exact searches use, the opponent's last move in it
+// and its result.
+type iworld struct {
+	p    pos
+	w    float64
+	salt uint64
+	m    move
+	r    int8
+}
+
+// reachesStrict reports whether the line, played from root, leaves a
+// deal in progress with the talon closed or exhausted and draws no card
+// on the way: then the seat's hand is the same in every world, which
+// differ only in the opponent's hand.
+func (l *line) reachesStrict(root *pos) bool {
+	p := *root
+	for _, m := range l.moves[:l.n] {
+		p.apply(m)
+	}
+	return p.result == 0 && p.strict() && p.next == root.next
+}
+
+// iset sets the result of each world of ws, all of which the seat me
+// cannot tell apart (the same own hand, the same actions seen): its next
+// depth decisions are each made once for all the worlds by their mean
+// chance to win the Bummerl, the opponent answers in each world by its
+// exact values (he is credited with seeing the cards), then each world is
+// solved exactly. Without it the search lets the seat see the opponent's
+// hand in every world (strategy fusion), which overvalues a closing. ws
+// is reordered.
+func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
+	n := 0
+	for i := range ws {
+		if ws[i].p.result != 0 {
+			ws[i].r = ws[i].p.result
+			continue
+		}
+		ws[i], ws[n] = ws[n], ws[i]
+		n++
+	}
+	live := ws[:n]
+	if n == 0 {
+		return
+	}
+	s := b.s
+	if depth == 0 {
+		for i := range live {
+			s.salt = live[i].salt
+			live[i].r = s.value(&live[i].p)
+		}
+		return
+	}
+	var ms [maxMoves]move
+	mover := live[0].p.toMove()
+	if mover == me {
+		k := live[0].p.gen(&ms)
+		if k == 1 {
+			for i := range live {
+				live[i].p.apply(ms[0])
+			}
+			b.iset(live, depth, me, game)
+			return
+		}
+		var best []iworld
+		bestV := -1.0
+		for _, m := range ms[:k] {
+			c := slices.Clone(live)
+			for i := range c {
+				c[i].p.apply(m)
+			}
+			b.iset(c, depth-1, me, game)
+			v := 0.0
+			for _, x := range c {
+				v += x.w * bummerlChance(game, me, x.r)
+			}
+			if v > bestV {
+				best, bestV = c, v
+			}
+		}
+		copy(live, best)
+		return
+	}
+	for i := range live {
+		p := &live[i].p
+		s.salt = live[i].salt
+		k := p.gen(&ms)
+		bm, bv := ms[0], int8(0)
+		for j, m := range ms[:k] {
+			c := *p
+			c.apply(m)
+			v := c.result
+			if v == 0 {
+				v = s.valueNear(&c, bv)
+			}
+			if j == 0 || (mover == 0 && v > bv) || (mover == 1 && v < bv) {
+				bm, bv = m, v
+			}
+		}
+		p.apply(bm)
+		live[i].m = bm
+	}
+	// The seat sees the opponent's move: the worlds part by it.
+	slices.SortFunc(live, func(x, y iworld) int { return cmp.Compare(x.m, y.m) })
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && live[j].m == live[i].m {
+			j++
+		}
+		b.iset(live[i:j], depth, me, game)
+		i = j
 	}
 }
 
@@ -272,7 +435,7 @@ func (b *Bot) search(st *state, v View, lines []line) {
 // card open, that the closer loses in play: he does not see the
 // opponent's cards. In 198 deals against the reference the bot closed 53
 // times and failed 10; the reference failed none of 20 (docs/bot.md).
-const closeMisplay = 0.15
+const closeMisplay = 0.05
 
 func b2i(b bool) int {
 	if b {
