@@ -229,11 +229,6 @@ func (b *Bot) search(st *state, v View, lines []line) {
 	if h > 0 {
 		s.horizon = st.root.next + uint8(2*h)
 	}
-	// A failed closing: the opponent scores 2, 3 without a trick (S-17).
-	failed := int8(2 + b2i(st.root.tricks[1-st.me] == 0))
-	if st.me == 0 {
-		failed = -failed
-	}
 	worlds := st.worlds(b.opts.Worlds)
 	// Lines that reach a closed or exhausted talon are valued by an
 	// information-set search over the worlds kept (b.iset), after the
@@ -294,28 +289,16 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				ws[i].p.apply(m)
 			}
 		}
-		b.iset(ws, isetDepth, st.me, v.GamePoints)
+		b.iset(ws, st.me, v.GamePoints)
 		for _, x := range ws {
-			r := x.r
-			if l.closes && (r > 0) == (st.me == 0) {
-				// Past the searched decisions the closer still sees the
-				// opponent's cards; in play he must guess.
-				l.sum.add(x.w*closeMisplay, v.GamePoints, st.me, failed)
-				l.sum.add(x.w*(1-closeMisplay), v.GamePoints, st.me, r)
-				continue
-			}
-			l.sum.add(x.w, v.GamePoints, st.me, r)
+			l.sum.add(x.w, v.GamePoints, st.me, x.r)
 		}
 	}
 }
 
-// isetWorlds bounds the worlds of the information-set search; isetDepth
-// is how many of the seat's own decisions after a line it makes by the
-// mean over the worlds it cannot tell apart.
-var (
-	isetWorlds = 400
-	isetDepth  = 5
-)
+// isetWorlds bounds the worlds of the information-set search: with the
+// talon closed they are cheap to search (at most five cards a hand).
+const isetWorlds = 400
 
 // iworld is a world of the information-set search: the position, its
 // weight, the salt its exact searches use, the opponent's last move in it
@@ -341,14 +324,13 @@ func (l *line) reachesStrict(root *pos) bool {
 }
 
 // iset sets the result of each world of ws, all of which the seat me
-// cannot tell apart (the same own hand, the same actions seen): its next
-// depth decisions are each made once for all the worlds by their mean
-// chance to win the Bummerl, the opponent answers in each world by its
-// exact values (he is credited with seeing the cards), then each world is
-// solved exactly. Without it the search lets the seat see the opponent's
-// hand in every world (strategy fusion), which overvalues a closing. ws
-// is reordered.
-func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
+// cannot tell apart (the same own hand, the same actions seen): each of
+// its decisions to the end of the deal is made once for all the worlds,
+// by their mean chance to win the Bummerl; the opponent answers in each
+// world by its exact values (he is credited with seeing the cards).
+// Without it the search lets the seat see the opponent's hand in every
+// world (strategy fusion), which overvalues a closing. ws is reordered.
+func (b *Bot) iset(ws []iworld, me uint8, game [2]int) {
 	n := 0
 	for i := range ws {
 		if ws[i].p.result != 0 {
@@ -363,13 +345,6 @@ func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
 		return
 	}
 	s := b.s
-	if depth == 0 {
-		for i := range live {
-			s.salt = live[i].salt
-			live[i].r = s.value(&live[i].p)
-		}
-		return
-	}
 	var ms [maxMoves]move
 	mover := live[0].p.toMove()
 	if mover == me {
@@ -378,7 +353,7 @@ func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
 			for i := range live {
 				live[i].p.apply(ms[0])
 			}
-			b.iset(live, depth, me, game)
+			b.iset(live, me, game)
 			return
 		}
 		var best []iworld
@@ -388,7 +363,7 @@ func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
 			for i := range c {
 				c[i].p.apply(m)
 			}
-			b.iset(c, depth-1, me, game)
+			b.iset(c, me, game)
 			v := 0.0
 			for _, x := range c {
 				v += x.w * bummerlChance(game, me, x.r)
@@ -426,22 +401,9 @@ func (b *Bot) iset(ws []iworld, depth int, me uint8, game [2]int) {
 		for j < n && live[j].m == live[i].m {
 			j++
 		}
-		b.iset(live[i:j], depth, me, game)
+		b.iset(live[i:j], me, game)
 		i = j
 	}
-}
-
-// closeMisplay is the share of the deals won after closing, with every
-// card open, that the closer loses in play: he does not see the
-// opponent's cards. In 198 deals against the reference the bot closed 53
-// times and failed 10; the reference failed none of 20 (docs/bot.md).
-const closeMisplay = 0.05
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // horizonTricks is how many tricks the search looks ahead exactly before
