@@ -51,6 +51,9 @@ type Bot struct {
 	opts Options
 	s    *solver
 	kept []iworld // the worlds of the information-set search
+	// isetBuf[level] are the information-set search's buffers: two a
+	// level of the seat's decisions (level 0: the line's worlds).
+	isetBuf [][2][]iworld
 	rng
 }
 
@@ -283,13 +286,13 @@ func (b *Bot) search(st *state, v View, lines []line) {
 		if !l.iset {
 			continue
 		}
-		ws := slices.Clone(b.kept)
+		ws := append(b.buf(0, 0, len(b.kept)), b.kept...)
 		for i := range ws {
 			for _, m := range l.moves[:l.n] {
 				ws[i].p.apply(m)
 			}
 		}
-		b.iset(ws, st.me, v.GamePoints)
+		b.iset(ws, 1, st.me, v.GamePoints)
 		for _, x := range ws {
 			l.sum.add(x.w, v.GamePoints, st.me, x.r)
 		}
@@ -311,6 +314,19 @@ type iworld struct {
 	r    int8
 }
 
+// buf is an empty buffer of the information-set search with room for n
+// worlds.
+func (b *Bot) buf(level, i, n int) []iworld {
+	for len(b.isetBuf) <= level {
+		b.isetBuf = append(b.isetBuf, [2][]iworld{})
+	}
+	x := &b.isetBuf[level][i]
+	if cap(*x) < n {
+		*x = make([]iworld, 0, max(n, isetWorlds))
+	}
+	return (*x)[:0]
+}
+
 // reachesStrict reports whether the line, played from root, leaves a
 // deal in progress with the talon closed or exhausted and draws no card
 // on the way: then the seat's hand is the same in every world, which
@@ -329,8 +345,9 @@ func (l *line) reachesStrict(root *pos) bool {
 // by their mean chance to win the Bummerl; the opponent answers in each
 // world by its exact values (he is credited with seeing the cards).
 // Without it the search lets the seat see the opponent's hand in every
-// world (strategy fusion), which overvalues a closing. ws is reordered.
-func (b *Bot) iset(ws []iworld, me uint8, game [2]int) {
+// world (strategy fusion), which overvalues a closing. ws is reordered;
+// the seat's decisions try their moves in b's buffers of level and below.
+func (b *Bot) iset(ws []iworld, level int, me uint8, game [2]int) {
 	n := 0
 	for i := range ws {
 		if ws[i].p.result != 0 {
@@ -353,26 +370,26 @@ func (b *Bot) iset(ws []iworld, me uint8, game [2]int) {
 			for i := range live {
 				live[i].p.apply(ms[0])
 			}
-			b.iset(live, me, game)
+			b.iset(live, level, me, game)
 			return
 		}
-		var best []iworld
+		best, try := 0, 1 // buffers of the best move so far and the next
 		bestV := -1.0
 		for _, m := range ms[:k] {
-			c := slices.Clone(live)
+			c := append(b.buf(level, try, n), live...)
 			for i := range c {
 				c[i].p.apply(m)
 			}
-			b.iset(c, me, game)
+			b.iset(c, level+1, me, game)
 			v := 0.0
 			for _, x := range c {
 				v += x.w * bummerlChance(game, me, x.r)
 			}
 			if v > bestV {
-				best, bestV = c, v
+				best, try, bestV = try, best, v
 			}
 		}
-		copy(live, best)
+		copy(live, b.isetBuf[level][best][:n])
 		return
 	}
 	for i := range live {
@@ -401,7 +418,7 @@ func (b *Bot) iset(ws []iworld, me uint8, game [2]int) {
 		for j < n && live[j].m == live[i].m {
 			j++
 		}
-		b.iset(live[i:j], me, game)
+		b.iset(live[i:j], level, me, game)
 		i = j
 	}
 }

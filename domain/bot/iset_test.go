@@ -48,7 +48,7 @@ func TestInfoSetSearch(t *testing.T) {
 				}
 				exact += bummerlChance(v.GamePoints, st.me, r)
 			}
-			b.iset(ws, st.me, v.GamePoints)
+			b.iset(ws, 1, st.me, v.GamePoints)
 			got := 0.0
 			for _, x := range ws {
 				got += bummerlChance(v.GamePoints, st.me, x.r)
