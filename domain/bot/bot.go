@@ -180,14 +180,27 @@ func (b *Bot) estimate(v View, all bool) ([]Estimate, error) {
 	// marriages, exchange, close, declare), so the choice is stable and a
 	// lost deal is played on rather than given up when that costs nothing
 	// (the opponent may still err). Values that differ only by rounding
-	// (sums over worlds in another order) are ties.
+	// (sums over worlds in another order) are ties. But a closing that
+	// wins as much as playing on goes first: the search values playing on
+	// with the seat seeing every card to the end, the closing without, so
+	// a tie is in the closing's favour, and it leaves the opponent no card
+	// to draw (the reference closed such deals, the bot played them on
+	// and lost more of them, docs/bot.md).
 	slices.SortStableFunc(es, func(x, y Estimate) int {
 		if math.Abs(x.Bummerl-y.Bummerl) < 1e-9 {
-			return 0
+			return cmp.Compare(closesWinning(y), closesWinning(x))
 		}
 		return cmp.Compare(y.Bummerl, x.Bummerl)
 	})
 	return es, nil
+}
+
+// closesWinning is 1 for a closing expected to win game points.
+func closesWinning(e Estimate) int {
+	if e.Action.Kind == schnapsen.Close && e.Points > 0 {
+		return 1
+	}
+	return 0
 }
 
 // addLines lists the lines from p of the seat to move: a card (or a
