@@ -2,9 +2,10 @@
 // and the bot protocol (BOT-PROTOCOL.md). It decides from a seat's View
 // only: it samples deals of the cards it cannot see that agree with what
 // the opponent's actions showed, weighs them by how well they explain his
-// actions, solves each deal by alpha-beta search with every card open, and
-// plays the action with the best chance to win the Bummerl over all of
-// them (docs/bot.md).
+// actions, solves each deal by alpha-beta search with every card open (once
+// the talon is closed, with its own decisions made once for all the deals
+// it cannot tell apart), and plays the action with the best chance to win
+// the Bummerl over all of them (docs/bot.md).
 //
 // A Bot is deterministic: the same options and view give the same action.
 // It is not safe for concurrent use; separate Bots are independent.
