@@ -2,9 +2,10 @@
 // and the bot protocol (BOT-PROTOCOL.md). It decides from a seat's View
 // only: it samples deals of the cards it cannot see that agree with what
 // the opponent's actions showed, weighs them by how well they explain his
-// actions, solves each deal by alpha-beta search with every card open, and
-// plays the action with the best chance to win the Bummerl over all of
-// them (docs/bot.md).
+// actions, solves each deal by alpha-beta search with every card open (once
+// the talon is closed, with its own decisions made once for all the deals
+// it cannot tell apart), and plays the action with the best chance to win
+// the Bummerl over all of them (docs/bot.md).
 //
 // A Bot is deterministic: the same options and view give the same action.
 // It is not safe for concurrent use; separate Bots are independent.
@@ -54,6 +55,10 @@ const (
 type Bot struct {
 	opts Options
 	s    *solver
+	kept []iworld // the worlds of the information-set search
+	// isetBuf[level] are the information-set search's buffers: two a
+	// level of the seat's decisions (level 0: the line's worlds).
+	isetBuf [][2][]iworld
 	rng
 }
 
@@ -96,6 +101,7 @@ type line struct {
 	moves  [3]move
 	n      int
 	closes bool // the seat closes the talon in it
+	iset   bool // it reaches a closed or exhausted talon (Bot.iset)
 	action int  // index of its first action in the estimates
 	sum    tally
 }
@@ -179,14 +185,27 @@ func (b *Bot) estimate(v View, all bool) ([]Estimate, error) {
 	// marriages, exchange, close, declare), so the choice is stable and a
 	// lost deal is played on rather than given up when that costs nothing
 	// (the opponent may still err). Values that differ only by rounding
-	// (sums over worlds in another order) are ties.
+	// (sums over worlds in another order) are ties. But a closing that
+	// wins as much as playing on goes first: the search values playing on
+	// with the seat seeing every card to the end, the closing without, so
+	// a tie is in the closing's favour, and it leaves the opponent no card
+	// to draw (the reference closed such deals, the bot played them on
+	// and lost more of them, docs/bot.md).
 	slices.SortStableFunc(es, func(x, y Estimate) int {
 		if math.Abs(x.Bummerl-y.Bummerl) < 1e-9 {
-			return 0
+			return cmp.Compare(closesWinning(y), closesWinning(x))
 		}
 		return cmp.Compare(y.Bummerl, x.Bummerl)
 	})
 	return es, nil
+}
+
+// closesWinning is 1 for a closing expected to win game points.
+func closesWinning(e Estimate) int {
+	if e.Action.Kind == schnapsen.Close && e.Points > 0 {
+		return 1
+	}
+	return 0
 }
 
 // addLines lists the lines from p of the seat to move: a card (or a
@@ -231,13 +250,18 @@ func (b *Bot) search(st *state, v View, lines []line) {
 	if h > 0 {
 		s.horizon = st.root.next + uint8(2*h)
 	}
-	// A failed closing: the opponent scores 2, 3 without a trick (S-17).
-	failed := int8(2 + b2i(st.root.tricks[1-st.me] == 0))
-	if st.me == 0 {
-		failed = -failed
-	}
 	worlds := st.worlds(b.opts.Worlds)
+	// Lines that reach a closed or exhausted talon are valued by an
+	// information-set search over the worlds kept (b.iset), after the
+	// sampling; the others world by world.
+	b.kept = b.kept[:0]
+	iset := false
+	for j := range lines {
+		lines[j].iset = lines[j].reachesStrict(&st.root)
+		iset = iset || lines[j].iset
+	}
 	var w pos
+	seen := 0
 	for i := 0; worlds.next(&b.rng, st, &w); i++ {
 		if b.opts.Yield != nil {
 			b.opts.Yield()
@@ -247,9 +271,20 @@ func (b *Bot) search(st *state, v View, lines []line) {
 		if wt == 0 {
 			continue
 		}
+		if iset { // a uniform sample of the worlds (reservoir): they may come in order
+			x := iworld{p: w, w: wt, salt: s.salt}
+			if seen++; len(b.kept) < isetWorlds {
+				b.kept = append(b.kept, x)
+			} else if k := b.intN(seen); k < isetWorlds {
+				b.kept[k] = x
+			}
+		}
 		guess := int8(0) // the lines of a world are often worth the same
 		for j := range lines {
 			l := &lines[j]
+			if l.iset {
+				continue
+			}
 			p := w
 			for _, m := range l.moves[:l.n] {
 				p.apply(m)
@@ -259,33 +294,154 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				r = s.valueNear(&p, guess)
 				guess = r
 			}
-			if l.closes && (r > 0) == (st.me == 0) {
-				// The search lets the closer see the opponent's cards; in
-				// play he must guess, and sometimes guesses wrong.
-				l.sum.add(wt*closeMisplay, v.GamePoints, st.me, failed)
-				wt0 := wt * (1 - closeMisplay)
-				l.sum.add(wt0, v.GamePoints, st.me, r)
-				continue
-			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
 		}
 		if i+1 >= minWorlds && s.nodes >= b.opts.Nodes {
 			break
 		}
 	}
+	salt := s.salt // b.iset searches under the kept worlds' salts
+	defer func() { s.salt = salt }()
+	for j := range lines {
+		l := &lines[j]
+		if !l.iset {
+			continue
+		}
+		ws := append(b.buf(0, 0, len(b.kept)), b.kept...)
+		for i := range ws {
+			for _, m := range l.moves[:l.n] {
+				ws[i].p.apply(m)
+			}
+		}
+		b.iset(ws, 1, st.me, v.GamePoints)
+		for _, x := range ws {
+			l.sum.add(x.w, v.GamePoints, st.me, x.r)
+		}
+	}
 }
 
-// closeMisplay is the share of the deals won after closing, with every
-// card open, that the closer loses in play: he does not see the
-// opponent's cards. In 198 deals against the reference the bot closed 53
-// times and failed 10; the reference failed none of 20 (docs/bot.md).
-const closeMisplay = 0.15
+// isetWorlds bounds the worlds of the information-set search: with the
+// talon closed they are cheap to search (at most five cards a hand).
+const isetWorlds = 400
 
-func b2i(b bool) int {
-	if b {
-		return 1
+// iworld is a world of the information-set search: the position, its
+// weight, the salt its exact searches use, the opponent's last move in it
+// and its result.
+type iworld struct {
+	p    pos
+	w    float64
+	salt uint64
+	m    move
+	r    int8
+}
+
+// buf is an empty buffer of the information-set search with room for n
+// worlds.
+func (b *Bot) buf(level, i, n int) []iworld {
+	for len(b.isetBuf) <= level {
+		b.isetBuf = append(b.isetBuf, [2][]iworld{})
 	}
-	return 0
+	x := &b.isetBuf[level][i]
+	if cap(*x) < n {
+		*x = make([]iworld, 0, max(n, isetWorlds))
+	}
+	return (*x)[:0]
+}
+
+// reachesStrict reports whether the line, played from root, leaves a
+// deal in progress with the talon closed or exhausted and draws no card
+// on the way: then the seat's hand is the same in every world, which
+// differ only in the opponent's hand.
+func (l *line) reachesStrict(root *pos) bool {
+	p := *root
+	for _, m := range l.moves[:l.n] {
+		p.apply(m)
+	}
+	return p.result == 0 && p.strict() && p.next == root.next
+}
+
+// iset sets the result of each world of ws, all of which the seat me
+// cannot tell apart (the same own hand, the same actions seen): each of
+// its decisions to the end of the deal is made once for all the worlds,
+// by their mean chance to win the Bummerl; the opponent answers in each
+// world by its exact values (he is credited with seeing the cards).
+// Without it the search lets the seat see the opponent's hand in every
+// world (strategy fusion), which overvalues a closing. ws is reordered;
+// the seat's decisions try their moves in b's buffers of level and below.
+func (b *Bot) iset(ws []iworld, level int, me uint8, game [2]int) {
+	n := 0
+	for i := range ws {
+		if ws[i].p.result != 0 {
+			ws[i].r = ws[i].p.result
+			continue
+		}
+		ws[i], ws[n] = ws[n], ws[i]
+		n++
+	}
+	live := ws[:n]
+	if n == 0 {
+		return
+	}
+	s := b.s
+	var ms [maxMoves]move
+	mover := live[0].p.toMove()
+	if mover == me {
+		k := live[0].p.gen(&ms)
+		if k == 1 {
+			for i := range live {
+				live[i].p.apply(ms[0])
+			}
+			b.iset(live, level, me, game)
+			return
+		}
+		best, try := 0, 1 // buffers of the best move so far and the next
+		bestV := -1.0
+		for _, m := range ms[:k] {
+			c := append(b.buf(level, try, n), live...)
+			for i := range c {
+				c[i].p.apply(m)
+			}
+			b.iset(c, level+1, me, game)
+			v := 0.0
+			for _, x := range c {
+				v += x.w * bummerlChance(game, me, x.r)
+			}
+			if v > bestV {
+				best, try, bestV = try, best, v
+			}
+		}
+		copy(live, b.isetBuf[level][best][:n])
+		return
+	}
+	for i := range live {
+		p := &live[i].p
+		s.salt = live[i].salt
+		k := p.gen(&ms)
+		bm, bv := ms[0], int8(0)
+		for j, m := range ms[:k] {
+			c := *p
+			c.apply(m)
+			v := c.result
+			if v == 0 {
+				v = s.valueNear(&c, bv)
+			}
+			if j == 0 || (mover == 0 && v > bv) || (mover == 1 && v < bv) {
+				bm, bv = m, v
+			}
+		}
+		p.apply(bm)
+		live[i].m = bm
+	}
+	// The seat sees the opponent's move: the worlds part by it.
+	slices.SortFunc(live, func(x, y iworld) int { return cmp.Compare(x.m, y.m) })
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && live[j].m == live[i].m {
+			j++
+		}
+		b.iset(live[i:j], level, me, game)
+		i = j
+	}
 }
 
 // horizonTricks is how many tricks the search looks ahead exactly before

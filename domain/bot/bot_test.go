@@ -384,3 +384,29 @@ func TestPlaysOnWhenGivingUpGainsNothing(t *testing.T) {
 		t.Errorf("gives up a deal it may still win if the opponent errs: %v", es)
 	}
 }
+
+// TestClosesWhenClosingWinsAsMuch (issue 25): forehand wins 3 game
+// points by closing now (the reference closed here), and the search
+// values playing on as high, since it lets the seat see every card to the
+// end of the deal when it plays on. The bot closes: a tie favours the
+// closing, which leaves the opponent no card to draw.
+func TestClosesWhenClosingWinsAsMuch(t *testing.T) {
+	rec, err := schnapsen.ParseGameRecord([]byte(`{"variant": "soft", "closing": "at-close",
+		"deck": ["AD","KH","JC","KD","KS","JH","KC","TS","AC","QH","TH","TD","JS","TC","QC","AH","JD","QD","QS","AS"],
+		"actions": [{"seat": 0, "do": "play", "card": "TS"}, {"seat": 1, "do": "play", "card": "JH"},
+			{"seat": 0, "do": "play", "card": "AD"}, {"seat": 1, "do": "play", "card": "QH"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := ViewOf(rec, 0, [2]int{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := New(Options{Seed: 1}).Explain(view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es[0].Action.Kind != schnapsen.Close || es[0].Points != 3 || es[1].Points != 3 {
+		t.Errorf("want a closing first, worth 3 game points as playing on: %v", es)
+	}
+}
