@@ -367,14 +367,7 @@ func TestPlaysOnWhenGivingUpGainsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	view, err := ViewOf(rec, 0, [2]int{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	es, err := New(Options{Seed: 1}).Explain(view)
-	if err != nil {
-		t.Fatal(err)
-	}
+	es := explainSeat0(t, rec)
 	for _, e := range es {
 		if e.Points != -1 {
 			t.Fatalf("want every action to lose 1 game point: %v", es)
@@ -398,6 +391,16 @@ func TestClosesWhenClosingWinsAsMuch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	es := explainSeat0(t, rec)
+	if es[0].Action.Kind != schnapsen.Close || es[0].Points != 3 || es[1].Points != 3 {
+		t.Errorf("want a closing first, worth 3 game points as playing on: %v", es)
+	}
+}
+
+// explainSeat0 is the bot's estimates (seed 1) for seat 0 at the end of
+// rec, at 0:0 game points.
+func explainSeat0(t *testing.T, rec schnapsen.GameRecord) []Estimate {
+	t.Helper()
 	view, err := ViewOf(rec, 0, [2]int{})
 	if err != nil {
 		t.Fatal(err)
@@ -406,7 +409,5 @@ func TestClosesWhenClosingWinsAsMuch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if es[0].Action.Kind != schnapsen.Close || es[0].Points != 3 || es[1].Points != 3 {
-		t.Errorf("want a closing first, worth 3 game points as playing on: %v", es)
-	}
+	return es
 }
