@@ -37,10 +37,8 @@ func botKey(ref matchRef) string {
 // player has nobody to play), not while a digital table plays it (both
 // players are there), and one game at a time.
 func (s *server) botRefusal(c echo.Context, t *tournament.Tournament, ref matchRef, tablePlaying bool) error {
-	if _, err := t.PlayableMatch(ref.round, ref.match); err != nil {
-		if m, _ := t.Rounds[ref.round-1].Match(ref.match); !m.Bye() || ref.round != len(t.Rounds) {
-			return playError(c, err)
-		}
+	if _, err := t.PlayableMatch(ref.round, ref.match); err != nil && !byeOfLatest(t, ref) {
+		return playError(c, err)
 	}
 	if tablePlaying {
 		return playError(c, store.ErrTableBusy)
@@ -49,6 +47,15 @@ func (s *server) botRefusal(c echo.Context, t *tournament.Tournament, ref matchR
 		return &webError{http.StatusConflict, "bot_running", "", text(c, "botseat.running")}
 	}
 	return nil
+}
+
+// byeOfLatest: ref is a bye of the tournament's latest round.
+func byeOfLatest(t *tournament.Tournament, ref matchRef) bool {
+	if ref.round < 1 || ref.round != len(t.Rounds) {
+		return false
+	}
+	m, ok := t.Rounds[ref.round-1].Match(ref.match)
+	return ok && m.Bye()
 }
 
 // botSeat adds the match's game against the computer to its staff page,
