@@ -22,7 +22,7 @@ import (
 // about the entries merged into him) lose them too. His results stay, and
 // his season points with them. The erasure's audit line keeps only his id.
 func (s *Store) ErasePerson(ctx context.Context, actor User, id season.PersonID) error {
-	var touched []tournamentRow
+	var touched []*touch
 	err := s.write(ctx, func(tx *gorm.DB) error {
 		tids, err := s.lockRegister(tx, id)
 		if err != nil {
@@ -59,17 +59,14 @@ func (s *Store) ErasePerson(ctx context.Context, actor User, id season.PersonID)
 			// The tournaments' pages are cached by revision: a new one
 			// shows the erasure.
 			var t tournamentRow
-			if err := tx.Model(&tournamentRow{}).Where("id = ?", tid).
-				Updates(map[string]any{"revision": gorm.Expr("revision + 1"), "updated_at": now}).Error; err != nil {
-				return err
-			}
 			if err := tx.Where("id = ?", tid).Take(&t).Error; err != nil {
 				return err
 			}
-			if err := s.notify(tx, tid, t.Revision, t.Updated); err != nil {
+			tc, err := s.touchTournament(tx, t, now)
+			if err != nil {
 				return err
 			}
-			touched = append(touched, t)
+			touched = append(touched, tc)
 		}
 		if err := scrubRegisterAudit(tx, id); err != nil {
 			return err
@@ -80,8 +77,10 @@ func (s *Store) ErasePerson(ctx context.Context, actor User, id season.PersonID)
 		return writeAudit(tx, now, 0, actor, ActionErasePerson, map[string]any{"id": id}, map[string]any{"id": id, "erased": true})
 	})
 	if err == nil {
-		for _, t := range touched {
-			s.hub.publish(t.ID, t.Revision, t.Updated)
+		for _, tc := range touched {
+			// Not announce: the players' rows changed, so the rows cached
+			// at the old revision are not those of the new one.
+			s.hub.publish(tc.from.ID, tc.from.Revision+1, tc.updated)
 		}
 	}
 	return err
