@@ -94,11 +94,11 @@ func (s *server) importConfirm(c echo.Context) error {
 		if !ok || err != nil || len(vals) != 1 {
 			continue
 		}
-		id, err := strconv.ParseInt(vals[0], 10, 64)
-		if vals[0] != "new" && (err != nil || id <= 0) {
+		id, ok := personChoice(vals[0])
+		if !ok {
 			return badRequest(c, key, "import.bad_choice")
 		}
-		choices.Confirmed[no] = season.PersonID(id) // "new": 0, store.NewPerson
+		choices.Confirmed[no] = id
 	}
 	return s.importOrAsk(c, data, doc, choices, true)
 }
@@ -276,11 +276,21 @@ func apiPersonChoices(c echo.Context) (store.PersonChoices, error) {
 	for _, v := range q["person"] {
 		player, person, _ := strings.Cut(v, ":")
 		no, err := strconv.Atoi(player)
-		id, perr := strconv.ParseInt(person, 10, 64)
-		if err != nil || no <= 0 || person != "new" && (perr != nil || id <= 0) {
+		id, ok := personChoice(person)
+		if err != nil || no <= 0 || !ok {
 			return choices, badRequest(c, "person", "import.bad_person", v)
 		}
-		choices.Confirmed[no] = season.PersonID(id)
+		choices.Confirmed[no] = id
 	}
 	return choices, nil
+}
+
+// personChoice is an answer for a player matched by name: a person's id,
+// or "new" (0, store.NewPerson); false for anything else.
+func personChoice(v string) (season.PersonID, bool) {
+	if v == "new" {
+		return store.NewPerson, true
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	return season.PersonID(id), err == nil && id > 0
 }
