@@ -43,8 +43,8 @@ func TestBotGivesWay(t *testing.T) {
 	}
 
 	// A game the bot leads: the dealer (seat 0) gives, forehand (the bot) leads.
-	g, err := s.practice.start("192.0.2.1", "gives-way-practice-game-xx", table.Config{Variant: schnapsen.Soft,
-		Closing: schnapsen.AtClose, BummerlToWin: 1, Seed: "gives way", FirstDealer: 0}, [2]string{"Spieler", botName}, false, "/", "/practice")
+	g, err := startGame(s.practice, "192.0.2.1", "gives-way-practice-game-xx", table.Config{Variant: schnapsen.Soft,
+		Closing: schnapsen.AtClose, BummerlToWin: 1, Seed: "gives way", FirstDealer: 0})
 	if err != nil {
 		t.Fatal(err)
 	}

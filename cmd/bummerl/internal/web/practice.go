@@ -181,7 +181,7 @@ type practiceGame struct {
 	again      string // its start page, for another game
 	round      int    // a game the staff seated for a match of this round (play_bot.go), else 0
 	card       int    // and the player's card there (or the card whose page started it)
-	tournament int64  // of this tournament; card and tournament are set under mu once shared
+	tournament int64  // of this tournament
 	used       time.Time
 
 	mu       sync.Mutex
@@ -196,15 +196,11 @@ var (
 	errPracticeFull     = errors.New("practice: too many games")
 )
 
-// start begins a game for addr, making room by forgetting idle games
-// and, at a bound, the oldest finished one (of the address, or of all).
-func (p *practiceGames) start(addr, token string, cfg table.Config, names [2]string, german bool, back, again string) (*practiceGame, error) {
-	return p.add(&practiceGame{token: token, addr: addr, german: german, back: back, again: again}, p.perAddr, cfg, names)
-}
-
 // add begins game g (its token, address, look and links set) with cfg
-// and names: at most limit unfinished games per address, and guests'
-// games at most practiceMax in all. A game the staff seat at a match
+// and names, making room by forgetting idle games and, at a bound, the
+// oldest finished one (of the address, or of all): at most limit
+// unfinished games per address, and guests' games at most practiceMax in
+// all. A game the staff seat at a match
 // (play_bot.go) is bounded by its match alone (limit 1 under botKey), so
 // guests filling every place cannot keep the staff from seating the
 // computer for a player whose opponent does not come.
@@ -316,10 +312,7 @@ func (p *practiceGames) eraseNames(erased func(tournament int64, card int) bool)
 	games := slices.Collect(maps.Values(p.games))
 	p.mu.Unlock()
 	for _, g := range games {
-		g.mu.Lock()
-		tid, card := g.tournament, g.card
-		g.mu.Unlock()
-		if tid != 0 && erased(tid, card) {
+		if g.tournament != 0 && erased(g.tournament, g.card) {
 			g.mu.Lock()
 			g.dt.Names[0] = store.ErasedName
 			g.mu.Unlock()
@@ -521,12 +514,11 @@ func (s *server) practiceStart(c echo.Context) error {
 		player = text(c, "practice.player")
 	}
 	german := c.FormValue("german") != ""
-	g, err := s.practice.start(c.RealIP(), token, cfg, [2]string{player, botName}, german, m.Back, views.PracticePath(m.TournamentID, m.Card))
-	if err == nil && m.Player != "" { // named after him: an erasure finds him (eraseNames)
-		g.mu.Lock()
+	g := &practiceGame{token: token, addr: c.RealIP(), german: german, back: m.Back, again: views.PracticePath(m.TournamentID, m.Card)}
+	if m.Player != "" { // named after him: an erasure finds him (eraseNames)
 		g.tournament, g.card = m.TournamentID, m.Card
-		g.mu.Unlock()
 	}
+	_, err = s.practice.add(g, s.practice.perAddr, cfg, [2]string{player, botName})
 	switch {
 	case errors.Is(err, errPracticeAddrFull):
 		c.Response().Header().Set("Retry-After", "60")

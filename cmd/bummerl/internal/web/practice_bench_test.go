@@ -175,8 +175,8 @@ func practicePlayer(b *testing.B, app *webtest.App, i int, stop <-chan struct{},
 	addr := "192.0.2." + strconv.Itoa(i)
 	for n := 0; ; n++ {
 		tok := "bench-" + strconv.Itoa(i) + "-" + strconv.Itoa(n) + "-practice-xxxxxxxx"
-		g, err := serverOf(app).practice.start(addr, tok, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 1,
-			Seed: tok, FirstDealer: n % 2}, [2]string{"Spieler", botName}, false, "/", "/practice")
+		g, err := startGame(serverOf(app).practice, addr, tok, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose, BummerlToWin: 1,
+			Seed: tok, FirstDealer: n % 2})
 		if err != nil {
 			b.Error(err)
 			return

@@ -243,3 +243,9 @@ func TestWhyOnTableReplay(t *testing.T) {
 	}
 	checkWhy(t, seats[1].Client, seats[1].Path("/replay"), 1)
 }
+
+// startGame begins a guest's practice game from addr as the start page
+// would, for the tests of the games' insides.
+func startGame(p *practiceGames, addr, token string, cfg table.Config) (*practiceGame, error) {
+	return p.add(&practiceGame{token: token, addr: addr, back: "/", again: "/practice"}, p.perAddr, cfg, [2]string{"Spieler", botName})
+}

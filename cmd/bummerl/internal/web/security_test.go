@@ -257,8 +257,8 @@ func TestPendingSeedSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A practice game against the bot (issue 25).
-	if _, err := serverOf(f.App).practice.start("192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
-		BummerlToWin: 1, Seed: "practice seed"}, [2]string{"Spieler", botName}, false, "/", "/practice"); err != nil {
+	if _, err := startGame(serverOf(f.App).practice, "192.0.2.1", practiceToken, table.Config{Variant: schnapsen.Soft, Closing: schnapsen.AtClose,
+		BummerlToWin: 1, Seed: "practice seed"}); err != nil {
 		t.Fatal(err)
 	}
 	webtest.MustContain(t, f.Helper.Get(f.Path+"/rounds/1/matches/1/play").Body, `data-testid="bot-game"`)
