@@ -152,29 +152,9 @@ func TestPostgresWritesOfOtherTournamentsDoNotWait(t *testing.T) {
 // the second write's action ran (ran) instead.
 func waitForLockWait(t *testing.T, dsn string, ran *atomic.Bool) {
 	t.Helper()
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	deadline := time.Now().Add(30 * time.Second) // a hang, not a speed floor
-	for {
-		var n int
-		err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`).Scan(&n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ran.Load() {
-			t.Fatal("the second write of A ran while the first held the lock")
-		}
-		if n > 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no write is waiting for tournament A's lock")
-		}
-		time.Sleep(10 * time.Millisecond)
+	ended, _ := lockWaitOr(t, dsn, "AND query LIKE '%FOR UPDATE%'", func() (bool, error) { return ran.Load(), nil })
+	if ended {
+		t.Fatal("the second write of A ran while the first held the lock")
 	}
 }
 
@@ -262,6 +242,21 @@ func TestOpenConcurrently(t *testing.T) {
 // (false) or the write reporting on done ends first (true, its error).
 func blockedOrDone(t *testing.T, dsn string, done <-chan error) (bool, error) {
 	t.Helper()
+	return lockWaitOr(t, dsn, "", func() (bool, error) {
+		select {
+		case err := <-done:
+			return true, err
+		default:
+			return false, nil
+		}
+	})
+}
+
+// lockWaitOr polls dsn's database until a session waits for a lock (its
+// pg_stat_activity row matching the extra condition: false) or ended says
+// the write watched ended first (true, with its error).
+func lockWaitOr(t *testing.T, dsn, extra string, ended func() (bool, error)) (bool, error) {
+	t.Helper()
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -269,21 +264,19 @@ func blockedOrDone(t *testing.T, dsn string, done <-chan error) (bool, error) {
 	defer db.Close()
 	deadline := time.Now().Add(30 * time.Second) // a hang, not a speed floor
 	for {
-		select {
-		case err := <-done:
+		if done, err := ended(); done {
 			return true, err
-		default:
 		}
 		var n int
 		if err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+			WHERE datname = current_database() AND wait_event_type = 'Lock' ` + extra).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		if n > 0 {
 			return false, nil
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the write neither waits nor ends")
+			t.Fatal("no session waits for a lock, and the write watched did not end")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
