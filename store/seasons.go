@@ -98,9 +98,22 @@ func (s *Store) CreateSeason(ctx context.Context, actor User, name string, r sea
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("store: create season: %w", err)
 		}
-		return writeAudit(tx, row.CreatedAt, 0, actor, ActionCreateSeason, nil, map[string]any{"season": row.ID, "name": name, "rules": r})
+		return writeAudit(tx, row.CreatedAt, 0, actor, ActionCreateSeason, nil, SeasonAudit{Season: row.ID, Name: name, Rules: &r})
 	})
 	return Season{ID: row.ID, Name: name, Rules: r, Evenings: []int64{}}, err
+}
+
+// SeasonAudit is a season's audit line, its before (a rules change) and
+// after, as the users page reads it (web/change_lines.go): the season, its
+// name and rules, or the evening added (In) or taken out, by id and by its
+// name then.
+type SeasonAudit struct {
+	Season         int64         `json:"season"`
+	Name           string        `json:"name"`
+	Rules          *season.Rules `json:"rules,omitempty"`
+	Tournament     int64         `json:"tournament,omitempty"`
+	TournamentName string        `json:"tournament_name,omitempty"`
+	In             bool          `json:"in,omitempty"`
 }
 
 // SetSeasonRules changes a season's name and rules.
@@ -123,9 +136,12 @@ func (s *Store) SetSeasonRules(ctx context.Context, actor User, id int64, name s
 		if err := tx.Model(&seasonRow{ID: old.ID}).Updates(map[string]any{"name": name, "rules": string(rules)}).Error; err != nil {
 			return fmt.Errorf("store: season rules: %w", err)
 		}
+		var was season.Rules
+		if err := json.Unmarshal([]byte(old.Rules), &was); err != nil {
+			return fmt.Errorf("store: season %d rules: %w", id, err)
+		}
 		return writeAudit(tx, s.now(), 0, actor, ActionSeasonRules,
-			map[string]any{"season": id, "name": old.Name, "rules": json.RawMessage(old.Rules)},
-			map[string]any{"season": id, "name": name, "rules": r})
+			SeasonAudit{Season: id, Name: old.Name, Rules: &was}, SeasonAudit{Season: id, Name: name, Rules: &r})
 	})
 }
 
@@ -154,7 +170,7 @@ func (s *Store) SetSeasonEvening(ctx context.Context, actor User, id, tid int64,
 			return fmt.Errorf("store: season evening: %w", err)
 		}
 		return writeAudit(tx, s.now(), 0, actor, ActionSeasonEvenings, nil,
-			map[string]any{"season": id, "name": names[0], "tournament": tid, "tournament_name": evening[0], "in": in})
+			SeasonAudit{Season: id, Name: names[0], Tournament: tid, TournamentName: evening[0], In: in})
 	})
 }
 

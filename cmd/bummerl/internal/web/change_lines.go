@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"bummerl/domain/season"
 	"bummerl/store"
 	"bummerl/views"
 )
@@ -80,20 +79,10 @@ func withClub(p store.Person) string {
 	return p.Name + " (" + p.Club + ")"
 }
 
-// seasonAudit is a season's audit line (store/seasons.go).
-type seasonAudit struct {
-	Season         int64         `json:"season"`
-	Name           string        `json:"name"`
-	Rules          *season.Rules `json:"rules"`
-	Tournament     int64         `json:"tournament"`
-	TournamentName string        `json:"tournament_name"`
-	In             bool          `json:"in"`
-}
-
 // seasonLine: "Wertung „Cup 2026“: Abend „Preisschnapsen März“
 // hinzugefügt", or what changed of its name and rules.
 func seasonLine(lang string, e store.AuditEntry) string {
-	var before, after seasonAudit
+	var before, after store.SeasonAudit
 	if json.Unmarshal([]byte(e.After), &after) != nil || e.Before != "null" && json.Unmarshal([]byte(e.Before), &before) != nil {
 		return ""
 	}
