@@ -242,7 +242,7 @@ func scrubRegisterAudit(tx *gorm.DB, id season.PersonID) error {
 	}
 	him := map[season.PersonID]bool{id: true}
 	for _, r := range rows {
-		var merge struct{ From, Into Person }
+		var merge MergeAudit
 		if r.Action == ActionMergePersons && json.Unmarshal([]byte(r.Before), &merge) == nil && him[merge.Into.ID] {
 			him[merge.From.ID] = true
 		}

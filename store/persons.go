@@ -239,6 +239,14 @@ func (s *Store) EditPerson(ctx context.Context, actor User, p Person) error {
 	})
 }
 
+// MergeAudit is a merge's audit line before: the entry merged and the one
+// it went into (its after is the person as he is then). The users page and
+// an erasure read it.
+type MergeAudit struct {
+	From Person `json:"from"`
+	Into Person `json:"into"`
+}
+
 // MergePersons makes person from (a second entry of one man) into person
 // into: his players link to into, first and last seen widen, from goes.
 func (s *Store) MergePersons(ctx context.Context, actor User, from, into season.PersonID) error {
@@ -279,8 +287,7 @@ func (s *Store) MergePersons(ctx context.Context, actor User, from, into season.
 		if err := tx.Save(&b).Error; err != nil {
 			return fmt.Errorf("store: merge: %w", err)
 		}
-		return writeAudit(tx, s.now(), 0, actor, ActionMergePersons,
-			map[string]any{"from": a.person(), "into": old.person()}, b.person())
+		return writeAudit(tx, s.now(), 0, actor, ActionMergePersons, MergeAudit{From: a.person(), Into: old.person()}, b.person())
 	})
 }
 

@@ -29,9 +29,9 @@ func changeLine(lang string, e store.AuditEntry) string {
 // registerLine: "Person „Huber Franz“ mit „Huber Franz (Strasshof)“
 // zusammengeführt". An erasure names the number only, as its audit line.
 func registerLine(lang string, e store.AuditEntry) string {
-	var before struct {
+	var before struct { // an edit's person, or a merge's two
 		store.Person
-		From, Into store.Person
+		store.MergeAudit
 	}
 	var after store.Person
 	if json.Unmarshal([]byte(e.Before), &before) != nil || json.Unmarshal([]byte(e.After), &after) != nil {
