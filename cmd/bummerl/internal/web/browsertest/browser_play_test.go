@@ -173,17 +173,20 @@ func TestBrowserPlay(t *testing.T) {
 	t.Logf("moves shown on both phones: median %v, slowest %v", times[len(times)/2], slowest)
 }
 
-// TestBrowserPlayMatch: two phones play a whole two-Bummerl match of
-// Sechsundsechzig in Chromium, tapping any button the table offers
-// (cards, 20/40, exchange, close, "Genug!"), until the result is in the
-// tournament: the referee's verdict on the table's match record.
+// TestBrowserPlayMatch: two phones play a whole match of Sechsundsechzig
+// in Chromium, tapping any button the table offers (cards, 20/40,
+// exchange, close, "Genug!"), until the result is in the tournament: the
+// referee's verdict on the table's match record. One Bummerl: every deal
+// is the same page, and matches of two and three Bummerl are played
+// through the same table over HTTP (TestPlayMatches), at a fraction of
+// the suite's time.
 func TestBrowserPlayMatch(t *testing.T) {
 	t.Parallel() // waits on Chromium mostly: the others run meanwhile
 	if testing.Short() {
 		t.Skip("browser tests skipped with -short")
 	}
 	browser := startBrowser(t)
-	f := newFixture(t, map[string]string{"variant": "sixty-six", "bummerl_to_win": "2"}, 1, 1, 1, 1, 1, 1, 1, 1)
+	f := newFixture(t, map[string]string{"variant": "sixty-six", "bummerl_to_win": "1"}, 1, 1, 1, 1, 1, 1, 1, 1)
 	f.DrawDigital()
 	m := f.FirstPlayable(1)
 	seats := f.StartTable(f.Helper, m, "draw")
@@ -198,30 +201,48 @@ func TestBrowserPlayMatch(t *testing.T) {
 	status := testid("status")
 	// Buttons a player may tap: the legal cards and the actions (not resigning).
 	const buttons = `Array.from(document.querySelectorAll('[data-testid="hand-card"][data-legal="true"], [data-testid="actions"] button'))`
+	// The table as the phone to move shows it, read in one step; the
+	// button a tap takes is number tap*7 mod the buttons: cards, and now
+	// and then an action.
+	type table struct {
+		Final       bool
+		Mover, Seq  int
+		Buttons     int
+		AsksConfirm bool
+	}
+	read := func(p *browserPage, tap int) table {
+		return eval[table](p, `(() => {
+			const s = document.querySelector('`+status+`'), b = `+buttons+`;
+			return {
+				Final: document.querySelector('[data-testid="final"]') !== null,
+				Mover: Number(s.dataset.toMove), Seq: Number(s.dataset.seq), Buttons: b.length,
+				AsksConfirm: b.length > 0 && b[(`+strconv.Itoa(tap)+`*7) % b.length].closest("form").hasAttribute("hx-confirm"),
+			};
+		})()`)
+	}
 	for tap := 0; ; tap++ {
 		if tap > 600 {
 			t.Fatal("the match does not end")
 		}
-		if eval[bool](phones[0], `document.querySelector('[data-testid="final"]') !== null`) {
+		st := read(phones[0], tap)
+		if st.Final {
 			break
 		}
-		mover := eval[int](phones[0], `Number(document.querySelector('`+status+`').dataset.toMove)`)
-		p, other := phones[mover], phones[1-mover]
-		before := eval[int](p, `Number(document.querySelector('`+status+`').dataset.seq)`)
-		n := eval[int](p, buttons+`.length`)
-		if n == 0 {
+		p, other := phones[st.Mover], phones[1-st.Mover]
+		p.until("the table's forms wired up", formsReady)
+		if st.Mover != 0 {
+			st = read(p, tap)
+		}
+		if st.Buttons == 0 {
 			t.Fatalf("tap %d: nothing to tap", tap)
 		}
-		// Tap button number tap mod n: cards, and now and then an action.
-		p.until("the table's forms wired up", formsReady)
-		button := buttons + `[` + strconv.Itoa((tap*7)%n) + `]`
-		tapIt := chromedp.Evaluate[chromedp.Void](button + `.click()`)
-		if eval[bool](p, button+`.closest("form").hasAttribute("hx-confirm")`) {
+		tapIt := chromedp.Evaluate[chromedp.Void](buttons + `[` + strconv.Itoa((tap*7)%st.Buttons) + `].click()`)
+		if st.AsksConfirm {
 			p.confirmStep("tap Genug!", "Du hast erst ", tapIt) // under 66 it asks first (issue 23): OK
 		} else {
 			p.step("tap", tapIt)
 		}
-		want := strconv.Itoa(before + 1)
+		want := strconv.Itoa(st.Seq + 1)
 		p.until("the move on this phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
 		other.until("the move on the other phone", `document.querySelector('`+status+`').dataset.seq === "`+want+`"`)
 	}

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	stopBrowser()
 	if n := browserSkipped.Load(); n > 0 {
-		shout(fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium)\n", n, chromiumPath))
+		shout(fmt.Sprintf("BROWSER TESTS NOT RUN: %d browser tests skipped, %s is missing (apt-get install chromium-headless-shell)\n", n, chromiumPath))
 	}
 	if n := axeSkipped.Load(); n > 0 {
 		shout(fmt.Sprintf("AXE-CORE CHECKS NOT RUN: %d tests skipped, %s is missing (npm install --prefix .ci/axe axe-core, as .ci/run does)\n", n, axeFile))
