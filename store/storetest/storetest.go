@@ -28,11 +28,20 @@ import (
 const EnvPostgres = "BUMMERL_TEST_POSTGRES"
 
 // EachBackend runs fn as one subtest per backend with the DSN of a new,
-// empty database: "sqlite" (a file path) and "postgres" (Postgres).
+// empty database: "sqlite" (a file path) and "postgres" (Postgres). The
+// two run side by side (parallel subtests, so after the calling test's
+// own body): they share nothing, and each waits mostly on its database
+// (SQLite's fsync, PostgreSQL's round trips), which the other fills.
 func EachBackend(t *testing.T, fn func(t *testing.T, dsn string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
-	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		fn(t, SQLite(t))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
+		fn(t, Postgres(t))
+	})
 }
 
 // SQLite is the path of a new database file in t's temporary directory.
