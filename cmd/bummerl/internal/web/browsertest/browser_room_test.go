@@ -54,7 +54,10 @@ func TestBrowserDeskAfterNavigation(t *testing.T) {
 	// no request (so no response to wait for): wait for the address.
 	history := func(what, call string) {
 		before := eval[string](p, "location.href")
-		p.step(what, chromedp.Evaluate[chromedp.Void](call))
+		// Called from a timer, so the evaluation has returned before the
+		// page goes: called directly, a page restored from the cache at
+		// once can end the evaluation ("Inspected target navigated").
+		p.step(what, chromedp.Evaluate[chromedp.Void]("setTimeout(() => "+call+", 0)"))
 		done := `location.href !== "` + before + `" && document.readyState === "complete" && document.querySelector('[data-testid="tournament-nav"]') !== null`
 		// The page's script context changes on the way: ask again.
 		for deadline := time.Now().Add(stepTimeout); ; time.Sleep(50 * time.Millisecond) {
