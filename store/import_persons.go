@@ -93,7 +93,7 @@ func planPersons(tx *gorm.DB, doc *Document) (personPlan, error) {
 		carried[dp.Player] = dp
 	}
 	for _, p := range doc.Tournament.Players {
-		if p.Name == ErasedName {
+		if p.Erased() {
 			continue
 		}
 		dp, ok := carried[int(p.ID)]

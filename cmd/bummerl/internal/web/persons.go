@@ -224,7 +224,7 @@ func (s *server) erasePerson(c echo.Context) error {
 			return false
 		}
 		pl, _ := t.Player(cd.Player)
-		return pl.Name == store.ErasedName
+		return pl.Erased()
 	})
 	return redirect(c, "/persons?erased=1")
 }

@@ -55,16 +55,14 @@ func newFixture(t *testing.T, settings map[string]string, counts ...int) webtest
 // the processor time of the full browser for the same tests, which on
 // two cores is most of the suite (docs/performance.md). .ci/run installs
 // it.
-var chromiumPath = cmp.Or(os.Getenv("BUMMERL_CHROMIUM"), installed("/usr/bin/chromium-headless-shell", "/usr/bin/chromium"))
+var chromiumPath = cmp.Or(os.Getenv("BUMMERL_CHROMIUM"), defaultChromium())
 
-// installed is the first of paths that exists, else the last.
-func installed(paths ...string) string {
-	for _, p := range paths[:len(paths)-1] {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
+func defaultChromium() string {
+	const shell = "/usr/bin/chromium-headless-shell"
+	if _, err := os.Stat(shell); err == nil {
+		return shell
 	}
-	return paths[len(paths)-1]
+	return "/usr/bin/chromium"
 }
 
 // stepTimeout bounds one browser step, so a missing element fails the
