@@ -16,6 +16,7 @@ import (
 // renamed on a row type lost a field silently; here an action is written
 // through Update and read back, every field the history sees compared.
 func TestAuditChange(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID

@@ -16,6 +16,7 @@ import (
 // and with automatic calling the next match is called to it in the same
 // transaction: one audit line, "table result", with both matches.
 func TestDigitalTableResultCallsNext(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := drawnTournament(t, s)
@@ -64,6 +65,7 @@ func TestDigitalTableResultCallsNext(t *testing.T) {
 // A document before version 4 knows no automatic calling: one that holds
 // it is damaged; the same as version 4 imports.
 func TestImportAutoCallNeedsVersion4(t *testing.T) {
+	t.Parallel()
 	s := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 	tr := drawnTournament(t, s)
 	at := time.Date(2026, 3, 1, 19, 30, 0, 0, time.UTC)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestBackup(t *testing.T) {
+	t.Parallel()
 	s := MustOpen(t)
 	id := mustCreate(t, s, settings(8)).ID
 	want := fullAggregate()

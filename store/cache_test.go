@@ -16,6 +16,7 @@ import (
 // through other actions. Load and Update must read the new file, not the
 // rows the store cached for the old one.
 func TestCacheFileReplaced(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path, other := filepath.Join(dir, "bummerl.db"), filepath.Join(dir, "other.db")
 	fill := func(s *store.Store, at time.Time, name string) {

@@ -55,6 +55,7 @@ func rawDB(t *testing.T, path string) *sql.DB {
 // TestCheckFindsBrokenReference: a card of a player who does not exist,
 // written with foreign keys off, is reported by Check.
 func TestCheckFindsBrokenReference(t *testing.T) {
+	t.Parallel()
 	path := checkedDB(t)
 	db := rawDB(t, path)
 	if _, err := db.Exec(`INSERT INTO cards (tournament_id, no, player_id, sale) VALUES (1, 61, 999, 61)`); err != nil {
@@ -71,6 +72,7 @@ func TestCheckFindsBrokenReference(t *testing.T) {
 // failing disk or a half-copied file would leave them) are reported by
 // Check, although the store still opens the file.
 func TestCheckFindsCorruptPage(t *testing.T) {
+	t.Parallel()
 	path := checkedDB(t)
 	db := rawDB(t, path)
 	var root int64

@@ -16,6 +16,7 @@ import (
 // that impossible through Update itself (on PostgreSQL: the lock of the
 // tournament's row).
 func TestRevisionCheck(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, revisionCheck)
 }
 
@@ -50,6 +51,7 @@ func revisionCheck(t *testing.T, dsn string) {
 // TestUniqueViolation: a duplicate key is told apart from other errors
 // on both databases (isUniqueViolation maps it to ErrUserExists).
 func TestUniqueViolation(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, func(t *testing.T, dsn string) {
 		s, err := Open(dsn)
 		if err != nil {

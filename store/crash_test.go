@@ -67,8 +67,6 @@ func TestCrash(t *testing.T) {
 		crashChild(dsn)
 		return
 	}
-	// In parallel with the other parallel tests: it waits mostly on its
-	// children starting and on the database, 100 s of the package's 5 min.
 	t.Parallel()
 	storetest.EachBackend(t, crash)
 }

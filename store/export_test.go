@@ -64,6 +64,7 @@ func viaJSON(t *testing.T, doc store.Document) store.Document {
 }
 
 func TestExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 		id := storedFinished(t, laptop, 256)
@@ -128,6 +129,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 }
 
 func TestImportRefusesDamage(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 		doc, err := laptop.ExportTournament(ctx, storedFinished(t, laptop, 16))
@@ -326,6 +328,7 @@ func contents(t *testing.T, s *store.Store) string {
 // as damaged, naming the problem, and the database is as before; the
 // valid exports are still imported (issue 20).
 func TestImportChecksTheTournament(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 		preis, swiss := storedEvening(t, laptop)
@@ -367,6 +370,7 @@ func TestImportChecksTheTournament(t *testing.T) {
 // walkover, matches called to tables with their times and one open at its
 // table, the hall's tables, an announced draw) across exactly.
 func TestExportImportEveryField(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		laptop := mustOpenPath(t, filepath.Join(t.TempDir(), "laptop.db"))
 		want, _ := storedEvening(t, laptop)

@@ -25,6 +25,7 @@ func bumpRevision(id int64) func(exec func(string) error) {
 // context cancelled, a conflicting revision) writes nothing and tells the
 // live pages nothing: they would fetch a revision that never existed.
 func TestHubSilentOnFailedUpdate(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID
@@ -65,6 +66,7 @@ func TestHubSilentOnFailedUpdate(t *testing.T) {
 // after the match applied it publishes neither the table's state nor,
 // for a deciding move, the tournament's revision.
 func TestHubSilentOnFailedMove(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := drawnTournament(t, s)

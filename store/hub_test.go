@@ -44,6 +44,7 @@ func none(tb testing.TB, ch <-chan int64) {
 // Every committed change publishes the tournament's new revision, Create
 // included; a failed action publishes nothing.
 func TestHubPublishesCommits(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		ch, unsubscribe := s.Subscribe(1) // before the tournament exists
@@ -85,6 +86,7 @@ func TestHubPublishesCommits(t *testing.T) {
 // A subscriber that never reads does not slow the writer: every update
 // returns, and the channel holds the newest revision only (latest wins).
 func TestHubSlowSubscriber(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID
@@ -126,6 +128,7 @@ func TestHubSlowSubscriber(t *testing.T) {
 // Unsubscribing removes the subscription (twice is harmless); many
 // subscribers each get the revision.
 func TestHubSubscribers(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID
@@ -159,6 +162,7 @@ func TestHubSubscribers(t *testing.T) {
 // Revision answers from what the store knows: its own commits at once, a
 // change written through another Store (another process) within a second.
 func TestRevisionKnown(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, other := open(), open()
 		id := mustCreate(t, s, settings(8)).ID

@@ -16,6 +16,7 @@ import (
 // import and write nothing (issue 24 point 5, docs/season.md "Across
 // laptops").
 func TestImportConfirmsNameMatches(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		server, clubA, clubB := open(), MustOpen(t), MustOpen(t)
 		export := func(s *store.Store, id int64) store.Document {

@@ -49,6 +49,7 @@ func listening(t *testing.T, s *store.Store, id int64) (<-chan int64, func()) {
 // a tournament's new revision and a digital table's move, each with the
 // revision the committing process wrote, and Revision knows it at once.
 func TestLiveAcrossProcesses(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	a, b := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
 	tr := drawnTournament(t, b)
@@ -89,6 +90,7 @@ func TestLiveAcrossProcesses(t *testing.T) {
 // tournament, so a stream gets the commits it missed meanwhile (issue 26:
 // never a missed final state).
 func TestListenerReconnects(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	a, b := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
 	tr := drawnTournament(t, b)
@@ -126,6 +128,7 @@ func TestListenerReconnects(t *testing.T) {
 // each with a new name, must wait on either; a success forgets the name's
 // failures, not the address's.
 func TestLoginThrottleShared(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		stores := []*store.Store{open(), open()}
 		at := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
@@ -186,6 +189,7 @@ func TestLoginThrottleShared(t *testing.T) {
 }
 
 func TestBackoffWaitGrowsAndCaps(t *testing.T) {
+	t.Parallel()
 	b := store.Backoff{Free: 5, First: 30 * time.Second, Max: 15 * time.Minute}
 	var last time.Duration
 	for i := 1; i <= 20; i++ {
@@ -208,6 +212,7 @@ func TestBackoffWaitGrowsAndCaps(t *testing.T) {
 // counts of a process that went silent (killed) count no more and are
 // removed.
 func TestAddrCountsShared(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	a, b := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
 	ca, cb := a.AddrCounts("streams"), b.AddrCounts("streams")
@@ -266,6 +271,7 @@ func TestAddrCountsShared(t *testing.T) {
 // move, so every move applies to the current state, each store reads the
 // same state afterwards, and the deciding move records the result.
 func TestTableCacheAcrossProcesses(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		stores := []*store.Store{open(), open()}
 		tr := drawnTournament(t, stores[0])

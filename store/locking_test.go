@@ -29,6 +29,7 @@ func resultFor(no, version int) func(*tournament.Tournament) error {
 // were loaded at and is refused with the domain's Conflict. Nothing of it
 // is written, on either backend.
 func TestStaleResultRefused(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s1, s2 := open(), open()
 		tr := drawnTournament(t, s1)
@@ -52,6 +53,7 @@ func TestStaleResultRefused(t *testing.T) {
 // saved exactly once with its version bumped, none is lost (the
 // serialisation per tournament holds on both backends; run with -race).
 func TestConcurrentResults(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		stores := []*store.Store{open(), open()}
 		var tours []*tournament.Tournament
@@ -93,6 +95,7 @@ func TestConcurrentResults(t *testing.T) {
 // the waiting write is seen waiting in pg_stat_activity, and the timeouts
 // only end a test that would otherwise hang.
 func TestPostgresWritesOfOtherTournamentsDoNotWait(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	s := mustOpenPath(t, dsn)
 	a, b := drawnTournament(t, s), drawnTournament(t, s)
@@ -183,6 +186,7 @@ func waitErr(t *testing.T, ch <-chan error, what string) error {
 // both backends (on PostgreSQL the account writes queue on one advisory
 // lock, and a unique violation would still map to ErrUserExists).
 func TestAddUserRace(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		stores := []*store.Store{open(), open()}
 		var wg sync.WaitGroup
@@ -213,6 +217,7 @@ func TestAddUserRace(t *testing.T) {
 // TestOpenConcurrently: four processes starting at once on a new database
 // all open it; the migrations ran once.
 func TestOpenConcurrently(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, func(t *testing.T, dsn string) {
 		var wg sync.WaitGroup
 		stores := make([]*store.Store, 4)
@@ -252,7 +257,7 @@ func blockedOrDone(t *testing.T, dsn string, done <-chan error) (bool, error) {
 	})
 }
 
-// lockWaitOr polls dsn's database until a session waits for a lock (its
+// lockWaitOr polls until a session of dsn's test waits for a lock (its
 // pg_stat_activity row matching the extra condition: false) or ended says
 // the write watched ended first (true, with its error).
 func lockWaitOr(t *testing.T, dsn, extra string, ended func() (bool, error)) (bool, error) {
@@ -269,7 +274,7 @@ func lockWaitOr(t *testing.T, dsn, extra string, ended func() (bool, error)) (bo
 		}
 		var n int
 		if err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND wait_event_type = 'Lock' ` + extra).Scan(&n); err != nil {
+			WHERE application_name = current_setting('application_name') AND wait_event_type = 'Lock' ` + extra).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		if n > 0 {
@@ -289,6 +294,7 @@ func lockWaitOr(t *testing.T, dsn, extra string, ended func() (bool, error)) (bo
 // both go through; erasing players first and the tournament after made
 // the two wait on each other (a deadlock, one of them refused).
 func TestPostgresEraseDuringTournamentWrite(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	s1, s2 := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
 	tr := mustCreate(t, s1, settings(4))
@@ -336,6 +342,7 @@ func TestPostgresEraseDuringTournamentWrite(t *testing.T) {
 // the lock deleted the person under the sale, whose link then failed on
 // the foreign key (an error 500 at the desk).
 func TestPostgresMergeDuringSale(t *testing.T) {
+	t.Parallel()
 	dsn := storetest.Postgres(t)
 	s1, s2 := mustOpenPath(t, dsn), mustOpenPath(t, dsn)
 	first := mustCreate(t, s1, settings(4))

@@ -16,6 +16,9 @@ import (
 // dozens, and at the default cost they took 45 s of the package's 5 min.
 func TestMain(m *testing.M) {
 	store.PasswordCost = bcrypt.MinCost
+	// The tests wait on fsync and on the PostgreSQL server, hardly on the
+	// processor: eight at a time, not GOMAXPROCS.
+	storetest.DefaultParallel(8)
 	code := m.Run()
 	storetest.Report("bummerl/store")
 	os.Exit(code)

@@ -15,6 +15,7 @@ import (
 // with its audit line, read back in order with who and when, refused
 // without writing anything, and travel with an exported tournament.
 func TestPayouts(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		clock := time.Date(2026, 3, 14, 22, 30, 0, 0, time.UTC)
@@ -102,6 +103,7 @@ func TestPayouts(t *testing.T) {
 // Issue 23: two desks handing out the same prize at once (two processes
 // on one database): one payout is recorded, the other refused.
 func TestPayoutsAtOnce(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		a, b := open(), open()
 		id := mustCreate(t, a, settings(8)).ID
@@ -133,6 +135,7 @@ func TestPayoutsAtOnce(t *testing.T) {
 // Issue 23: an imported document whose payout line holds no payout is
 // refused before anything is written (the till could not read it).
 func TestImportRefusesBrokenPayout(t *testing.T) {
+	t.Parallel()
 	s := MustOpen(t)
 	id := mustCreate(t, s, settings(8)).ID
 	if _, err := s.RecordPayout(ctx, id, admin, tournament.Payout{Prize: 1, To: "Sepp", Cents: 100}); err != nil {

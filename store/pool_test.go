@@ -14,6 +14,7 @@ import (
 // TestReadPoolBounded: many readers at once share a bounded pool of
 // connections instead of opening one each (issue 7, item 5).
 func TestReadPoolBounded(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, readPoolBounded)
 }
 

@@ -63,6 +63,7 @@ func randomAggregate(r *rand.Rand) *tournament.Tournament {
 // whatever rows an action adds, changes or removes, Load gives back
 // exactly the state saved.
 func TestRandomTransitions(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
 		id := mustCreate(t, s, settings(16)).ID

@@ -70,6 +70,7 @@ func expectedPoints(t *testing.T, s *store.Store, rules season.Rules, ids ...int
 // persons keep their register ids (uid) and the standings equal a
 // recomputation from the tournaments (issue 24).
 func TestSeasonAcrossLaptops(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		clubA, clubB, server := MustOpen(t), MustOpen(t), open()
 		a1, a2 := storedSimulation(t, clubA, 32, 1), storedSimulation(t, clubA, 32, 2)
@@ -148,6 +149,7 @@ func TestSeasonAcrossLaptops(t *testing.T) {
 // accent-, case- and ß-insensitively; merge and erase keep the results;
 // the export holds the person's evenings (issue 24).
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id1, id2 := storedSimulation(t, s, 16, 4), storedSimulation(t, s, 16, 5)
@@ -213,6 +215,7 @@ func TestRegister(t *testing.T) {
 // Store on the same file computes without any cache (issue 24: recomputed
 // from the tournaments, never stale).
 func TestSeasonTableFollowsChanges(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "season.db")
 	s := mustOpenPath(t, path)
 	a, b := storedSimulation(t, s, 32, 1), storedSimulation(t, s, 32, 2)
@@ -293,6 +296,7 @@ func personNamed(t *testing.T, s *store.Store, name string) store.Person {
 // refused as a conflict and changes nothing: it would put data back on a
 // person who asked to be forgotten.
 func TestMergeErased(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := mustCreate(t, s, settings(4))
@@ -322,6 +326,7 @@ func TestMergeErased(t *testing.T) {
 // both read ErasedName and do not block each other's edits as namesakes;
 // a buyer is never taken for one of them.
 func TestTwoErasedPlayers(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := mustCreate(t, s, settings(4))
@@ -348,6 +353,7 @@ func TestTwoErasedPlayers(t *testing.T) {
 // ErasedName, and so does a payout recorded to his name as typed — while
 // the other players' lines keep theirs.
 func TestEraseAudit(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := mustCreate(t, s, settings(4))

@@ -153,6 +153,7 @@ func replaceWith(want *tournament.Tournament) func(*tournament.Tournament) error
 }
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
 		created := mustCreate(t, s, settings(8))
@@ -177,6 +178,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestCreate(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		set := settings(64)
@@ -211,6 +213,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		if _, err := s.Load(ctx, 42); !errors.Is(err, store.ErrNotFound) {
@@ -225,6 +228,7 @@ func TestNotFound(t *testing.T) {
 }
 
 func TestTournaments(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		at := time.Date(2025, 11, 8, 18, 30, 0, 0, time.UTC)
@@ -251,6 +255,7 @@ func TestTournaments(t *testing.T) {
 
 // TestUpdateWithDomain runs real domain actions through Update.
 func TestUpdateWithDomain(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tour := mustCreate(t, s, settings(8))
@@ -308,6 +313,7 @@ func changedRows(tb testing.TB, js string) map[string]int {
 // TestUpdateSavesOnlyChanges checks the audit of each action: it lists
 // exactly the rows the action changed, so only those were written.
 func TestUpdateSavesOnlyChanges(t *testing.T) {
+	t.Parallel()
 	base := fullAggregate()
 	tests := map[string]struct {
 		change        func(*tournament.Tournament)
@@ -386,6 +392,7 @@ func TestUpdateSavesOnlyChanges(t *testing.T) {
 }
 
 func TestFailingActionWritesNothing(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		id := mustCreate(t, s, settings(8)).ID
@@ -443,6 +450,7 @@ func TestFailingActionWritesNothing(t *testing.T) {
 }
 
 func TestAudit(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		u, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Helper)
@@ -506,6 +514,7 @@ func TestAudit(t *testing.T) {
 // two goroutines each append players; each action must see the previous
 // one (IDs follow without a gap), so none is lost.
 func TestConcurrentUpdates(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		stores := []*store.Store{open(), open()}
 		id := mustCreate(t, stores[0], settings(8)).ID
@@ -552,6 +561,7 @@ func TestConcurrentUpdates(t *testing.T) {
 }
 
 func TestReopen(t *testing.T) {
+	t.Parallel()
 	// The name has the characters of URI syntax; they must stay a name.
 	path := filepath.Join(t.TempDir(), "Turnier 50% #1?.db")
 	s, err := store.Open(path)

@@ -66,6 +66,7 @@ func must(t *testing.T, err error) {
 // loaded (issue 14), through the database and the cache, on both
 // databases, and travel in an export document (version 3 on).
 func TestSwissRoundTrip(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
 		want := swissPlayed(t)

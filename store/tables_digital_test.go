@@ -48,6 +48,7 @@ func view(t *testing.T, s *store.Store, id int64, seat int) table.SeatView {
 // is the same, a move sent twice counts once, and the decided match's
 // result is in the tournament with the audit action "table result".
 func TestDigitalTablePlayedAndRecorded(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, func(t *testing.T, dsn string) { playAndRecord(t, dsn) })
 }
 
@@ -162,6 +163,7 @@ func playAndRecord(t *testing.T, dsn string) {
 // decided match keeps the reason, nothing is overwritten. An abandoned
 // table takes no more moves.
 func TestDigitalTableConflictAndAbandon(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := drawnTournament(t, s)
@@ -235,6 +237,7 @@ func TestDigitalTableConflictAndAbandon(t *testing.T) {
 // table: every move counts once, the readers always see a whole state,
 // and the result is recorded once (run with -race).
 func TestDigitalTableConcurrent(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := drawnTournament(t, s)
@@ -325,6 +328,7 @@ func TestDigitalTableConcurrent(t *testing.T) {
 // kept per revision and live, say "läuft am Digitaltisch" (issue 23).
 // The tournament itself is unchanged, and the next action on it works.
 func TestDigitalTableTouchesTournament(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		tr := drawnTournament(t, s)

@@ -16,6 +16,7 @@ import (
 // database made before the step (its digital_moves held the id unique
 // per table). A retry of either move still counts once.
 func TestDigitalMoveIDsPerSeat(t *testing.T) {
+	t.Parallel()
 	storetest.EachBackend(t, func(t *testing.T, dsn string) {
 		s := mustOpenPath(t, dsn)
 		tr := drawnTournament(t, s)

@@ -51,6 +51,7 @@ func drawnTournament(t *testing.T, s *store.Store) *tournament.Tournament {
 // The number of tables, the time a match was called and the time of its
 // result are saved, each change with its audit line.
 func TestTablesSaved(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
 		tr := drawnTournament(t, s)
@@ -92,6 +93,7 @@ func TestTablesSaved(t *testing.T) {
 // A database of the first schema gets the columns of the tables; what it
 // held reads as before, with no number of tables and no times known.
 func TestMigrateTables(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "old.db")
 	s, err := store.Open(path)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 // An undone draw stays on record (issue 9, P-4): round, who and when,
 // method and its pairings, read back from the audit of the undo.
 func TestUndoneDraws(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, _ := open(), open()
 		tr := drawnTournament(t, s)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestAddUser(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		if n, err := s.CountUsers(ctx); n != 0 || err != nil {
@@ -87,6 +88,7 @@ func TestAddUser(t *testing.T) {
 }
 
 func TestCheckPassword(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		anna, err := s.AddUser(ctx, admin, "Anna", "Geheim123!", store.Helper)
@@ -121,6 +123,7 @@ func TestCheckPassword(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		now := time.Date(2025, 11, 8, 18, 0, 0, 0, time.UTC)
@@ -172,6 +175,7 @@ func TestSessions(t *testing.T) {
 }
 
 func TestAPITokens(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		anna, err := s.AddUser(ctx, admin, "Anna", "geheim123", store.Organiser)
@@ -205,6 +209,7 @@ func TestAPITokens(t *testing.T) {
 // a user. The last organiser stays one; a reset or a removal ends the
 // user's sessions.
 func TestChangeUsers(t *testing.T) {
+	t.Parallel()
 	type users struct{ anna, berta, hans store.User }
 	tests := map[string]struct {
 		change    func(s *store.Store, u users) error
@@ -289,6 +294,7 @@ func TestChangeUsers(t *testing.T) {
 
 // A reset password is the one that logs in afterwards.
 func TestSetPasswordLogin(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		hans, err := s.AddUser(ctx, admin, "Hans", "altes-passwort", store.Helper)
@@ -311,6 +317,7 @@ func TestSetPasswordLogin(t *testing.T) {
 // its own transaction: who, what, the account before and after, never a
 // password, hash or token. A refused change writes none.
 func TestUserAudit(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	type want struct {
 		action, user, before, after string
@@ -401,6 +408,7 @@ func TestUserAudit(t *testing.T) {
 // only ASCII case told apart there ("ÄNNA" and "änna") both stay and both
 // log in by their exact names; no new name can take their key.
 func TestMigrateNameKeys(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "old.db")
 	s, err := store.Open(path)
 	if err != nil {
@@ -446,6 +454,7 @@ func TestMigrateNameKeys(t *testing.T) {
 // revoked (audited), expire, and die with a password reset or a change of
 // role of their owner, in the same transaction.
 func TestAPITokenLifecycle(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s := open()
 		now := time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
@@ -588,6 +597,7 @@ func TestAPITokenLifecycle(t *testing.T) {
 // A database from before migration 4 keeps its API tokens: they work, get
 // an id, never expire and were never used.
 func TestMigrateAPITokens(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "old.db")
 	s, err := store.Open(path)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // A walkover (issue 9) is saved and read back, with its audit line; an
 // older database gets the column, and its results read as played ones.
 func TestWalkoverSaved(t *testing.T) {
+	t.Parallel()
 	eachStore(t, func(t *testing.T, open func() *store.Store) {
 		s, reader := open(), open()
 		tr := drawnTournament(t, s)
@@ -41,6 +42,7 @@ func TestWalkoverSaved(t *testing.T) {
 }
 
 func TestMigrateWalkover(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "old.db")
 	s := mustOpenPath(t, path)
 	tr := drawnTournament(t, s)

@@ -383,6 +383,15 @@ func (b *Bot) iset(ws []iworld, level int, me uint8, game [2]int) {
 		return
 	}
 	s := b.s
+	if n == 1 {
+		// One world: the seat's one strategy is the open-card play, so
+		// the exact search gives the same result at a fraction of the
+		// cost (it prunes, and the table remembers). Groups shrink to one
+		// world after a few of the opponent's answers.
+		s.salt = live[0].salt
+		live[0].r = s.value(&live[0].p)
+		return
+	}
 	var ms [maxMoves]move
 	mover := live[0].p.toMove()
 	if mover == me {

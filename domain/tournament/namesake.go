@@ -33,6 +33,16 @@ func (p Player) Erased() bool { return p.Name == ErasedName }
 // and collapsed, accents and other combining marks dropped, case folded
 // (ß is ss).
 func NameKey(name string) string {
+	if isASCII(name) {
+		// Most names, and a sale compares the buyer with every player:
+		// ASCII has no marks to drop, and folding it is lowercasing.
+		return strings.ToLower(strings.Join(strings.Fields(name), " "))
+	}
+	return unicodeNameKey(name)
+}
+
+// unicodeNameKey is NameKey for any name.
+func unicodeNameKey(name string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(strings.Join(strings.Fields(name), " ")) {
 		if !unicode.Is(unicode.Mn, r) {
@@ -40,6 +50,15 @@ func NameKey(name string) string {
 		}
 	}
 	return folder.String(norm.NFC.String(b.String()))
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Namesake finds the player whose name has the same NameKey as name.

@@ -19,6 +19,17 @@ func TestNameKey(t *testing.T) {
 	if NameKey("Franz Huber") == NameKey("Franz Hube") || NameKey("Franz Huber (Graz)") == NameKey("Franz Huber") {
 		t.Error("different names share a key")
 	}
+	// The ASCII shortcut keys every ASCII string as the full comparison
+	// does (all 128 characters, the control ones and the spaces too).
+	for i := range 2000 {
+		b := make([]byte, i%24)
+		for j := range b {
+			b[j] = byte((i*31 + j*j*7 + j) % 128)
+		}
+		if n := string(b); NameKey(n) != unicodeNameKey(n) {
+			t.Fatalf("NameKey(%q) = %q, the full comparison %q", n, NameKey(n), unicodeNameKey(n))
+		}
+	}
 }
 
 // P-1: a returning buyer typed as a new one is not a second player; the

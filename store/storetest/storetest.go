@@ -10,10 +10,12 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -42,6 +44,20 @@ func EachBackend(t *testing.T, fn func(t *testing.T, dsn string)) {
 		t.Parallel()
 		fn(t, Postgres(t))
 	})
+}
+
+// DefaultParallel makes n parallel tests run at once unless -parallel
+// says otherwise; a TestMain calls it before m.Run. Tests that wait on a
+// disk, a database server or a browser leave go test's default of
+// GOMAXPROCS idle most of the time on two cores (docs/performance.md "The
+// test suite's time").
+func DefaultParallel(n int) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(n))
+	}
 }
 
 // SQLite is the path of a new database file in t's temporary directory.
@@ -86,6 +102,9 @@ func Postgres(t testing.TB) string {
 	})
 	q := u.Query()
 	q.Set("search_path", name)
+	// The sessions are named after the schema, so a test can tell its own
+	// in pg_stat_activity from those of the tests beside it.
+	q.Set("application_name", name)
 	u.RawQuery = q.Encode()
 	return u.String()
 }

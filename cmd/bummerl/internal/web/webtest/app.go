@@ -7,7 +7,6 @@ package webtest
 import (
 	crand "crypto/rand"
 	"encoding/binary"
-	"flag"
 	"io"
 	"log/slog"
 	mrand "math/rand/v2"
@@ -29,6 +28,7 @@ import (
 	"bummerl/domain/tournament"
 	"bummerl/draw"
 	"bummerl/store"
+	"bummerl/store/storetest"
 )
 
 // App is the web app under test on a SQLite file of its own, served
@@ -312,12 +312,7 @@ func packageDir() string {
 // suite's time").
 func Setup() {
 	store.PasswordCost = bcrypt.MinCost
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", strconv.Itoa(parallelTests))
-	}
+	storetest.DefaultParallel(parallelTests)
 }
 
 // parallelTests is how many parallel tests run at once by default: enough
