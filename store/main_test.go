@@ -16,8 +16,9 @@ import (
 // dozens, and at the default cost they took 45 s of the package's 5 min.
 func TestMain(m *testing.M) {
 	store.PasswordCost = bcrypt.MinCost
-	// The tests wait on fsync and on the PostgreSQL server, hardly on the
-	// processor: eight at a time, not GOMAXPROCS.
+	// The tests wait on fsync and on the PostgreSQL server more than on
+	// this process: eight at a time, not GOMAXPROCS (62 s instead of 77 s
+	// alone, docs/performance.md).
 	storetest.DefaultParallel(8)
 	code := m.Run()
 	storetest.Report("bummerl/store")

@@ -31,19 +31,18 @@ const EnvPostgres = "BUMMERL_TEST_POSTGRES"
 
 // EachBackend runs fn as one subtest per backend with the DSN of a new,
 // empty database: "sqlite" (a file path) and "postgres" (Postgres). The
-// two run side by side (parallel subtests, so after the calling test's
-// own body): they share nothing, and each waits mostly on its database
-// (SQLite's fsync, PostgreSQL's round trips), which the other fills.
+// two run side by side: they share nothing, and each waits mostly on its
+// database (SQLite's fsync, PostgreSQL's round trips), which the other
+// fills. They are not parallel subtests but run from two goroutines, so
+// they start at once within the calling test's own -parallel place: a
+// parallel subtest would queue for a place of its own, and the package's
+// longest test (the store's TestCrash) started last.
 func EachBackend(t *testing.T, fn func(t *testing.T, dsn string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		t.Parallel()
-		fn(t, SQLite(t))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		t.Parallel()
-		fn(t, Postgres(t))
-	})
+	var wg sync.WaitGroup
+	wg.Go(func() { t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) }) })
+	wg.Go(func() { t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) }) })
+	wg.Wait()
 }
 
 // DefaultParallel makes n parallel tests run at once unless -parallel
