@@ -56,6 +56,10 @@ type shared struct {
 	cancel context.CancelFunc
 	done   chan struct{}
 	closed bool
+	// syncing lets one syncCounts run at a time: two at once (the tick's
+	// and a test's) could commit an older snapshot of the counts after a
+	// newer one, bringing back a count already removed.
+	syncing sync.Mutex
 }
 
 // AddrCounts is the store's counts of kind (one per kind).
@@ -152,6 +156,8 @@ func (addrCount) TableName() string { return "address_counts" }
 // its heartbeat, and reads the other processes' sums, in one transaction.
 func (s *Store) syncCounts(ctx context.Context, full bool) error {
 	sh := &s.shared
+	sh.syncing.Lock()
+	defer sh.syncing.Unlock()
 	sh.mu.Lock()
 	kinds := make([]*AddrCounts, 0, len(sh.kinds))
 	for _, c := range sh.kinds {
