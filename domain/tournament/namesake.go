@@ -52,6 +52,7 @@ func unicodeNameKey(name string) string {
 	return folder.String(norm.NFC.String(b.String()))
 }
 
+// isASCII tells whether s has only ASCII bytes.
 func isASCII(s string) bool {
 	for i := range len(s) {
 		if s[i] >= utf8.RuneSelf {
