@@ -4,8 +4,9 @@
 // the opponent's actions showed, weighs them by how well they explain his
 // actions, solves each deal by alpha-beta search with every card open (once
 // the talon is closed, with its own decisions made once for all the deals
-// it cannot tell apart), and plays the action with the best chance to win
-// the Bummerl over all of them (docs/bot.md).
+// it cannot tell apart; its leads into the open talon answered half by a
+// policy that does not see its hand), and plays the action with the best
+// chance to win the Bummerl over all of them (docs/bot.md).
 //
 // A Bot is deterministic: the same options and view give the same action.
 // It is not safe for concurrent use; separate Bots are independent.
@@ -294,6 +295,21 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				r = s.valueNear(&p, guess)
 				guess = r
 			}
+			if p.result == 0 && p.led && !p.strict() {
+				// The seat led into the open talon. The search answers
+				// for the opponent as if he saw the seat's hand; part of
+				// the weight goes to his answer by the policy, which
+				// does not look at it (docs/bot.md, item 5).
+				q := p
+				q.apply(q.policy())
+				rq := q.result
+				if rq == 0 {
+					rq = s.valueNear(&q, r)
+				}
+				l.sum.add(wt*(1-blindReply), v.GamePoints, st.me, r)
+				l.sum.add(wt*blindReply, v.GamePoints, st.me, rq)
+				continue
+			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
 		}
 		if i+1 >= minWorlds && s.nodes >= b.opts.Nodes {
@@ -319,6 +335,11 @@ func (b *Bot) search(st *state, v View, lines []line) {
 		}
 	}
 }
+
+// blindReply is the weight of the opponent's answer by the policy to
+// the seat's lead into the open talon: half, measured against the search's
+// answer alone and the policy's alone (docs/bot.md, Fifth round).
+var blindReply = 0.5 // a variable only for TestBlindReply
 
 // isetWorlds bounds the worlds of the information-set search: with the
 // talon closed they are cheap to search (at most five cards a hand).

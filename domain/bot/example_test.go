@@ -24,8 +24,8 @@ func Example() {
 		fmt.Printf("%v: %+.2f game points, deal %.0f %%, Bummerl %.0f %%\n", e.Action, e.Points, 100*e.Win, 100*e.Bummerl)
 	}
 	// Output:
-	// hand [JH KD KS AC JC] trump D plays seat 0 play KD
-	// seat 0 play KD: -1.32 game points, deal 11 %, Bummerl 40 %
-	// seat 0 play JH: -1.49 game points, deal 19 %, Bummerl 38 %
-	// seat 0 play KS: -1.51 game points, deal 19 %, Bummerl 38 %
+	// hand [JH KD KS AC JC] trump D plays seat 0 play JH
+	// seat 0 play JH: -0.75 game points, deal 37 %, Bummerl 44 %
+	// seat 0 play JC: -0.87 game points, deal 29 %, Bummerl 43 %
+	// seat 0 play KD: -1.15 game points, deal 15 %, Bummerl 41 %
 }
