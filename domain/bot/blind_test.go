@@ -13,12 +13,11 @@ import (
 // alone, higher in some positions; following, closing and everything once
 // the talon is closed or exhausted are valued as before.
 func TestBlindReply(t *testing.T) {
-	old := blindReply
-	t.Cleanup(func() { blindReply = old })
 	opts := Options{Seed: 3, Worlds: 8, Nodes: 1 << 40} // the same 8 worlds, whatever the nodes spent
 	explain := func(v View, w float64) map[schnapsen.Action]float64 {
-		blindReply = w
-		es, err := New(opts).Explain(v)
+		b := New(opts)
+		b.blind = w
+		es, err := b.Explain(v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +34,7 @@ func TestBlindReply(t *testing.T) {
 			return
 		}
 		leading := !st.root.led && !st.root.strict()
-		blind, search := explain(v, old), explain(v, 0)
+		blind, search := explain(v, blindReply), explain(v, 0)
 		for a, x := range search {
 			y := blind[a]
 			opensLead := leading && a.Kind != schnapsen.Close && a.Kind != schnapsen.Declare

@@ -60,6 +60,9 @@ type Bot struct {
 	// isetBuf[level] are the information-set search's buffers: two a
 	// level of the seat's decisions (level 0: the line's worlds).
 	isetBuf [][2][]iworld
+	// blind is the weight of the opponent's blind answer: blindReply
+	// (TestBlindReply compares it with 0).
+	blind float64
 	rng
 }
 
@@ -71,7 +74,7 @@ func New(o Options) *Bot {
 	if o.Nodes <= 0 {
 		o.Nodes = defaultNodes
 	}
-	return &Bot{opts: o, s: newSolver()}
+	return &Bot{opts: o, s: newSolver(), blind: blindReply}
 }
 
 // Estimate is the bot's judgement of one legal action: what the seat can
@@ -306,8 +309,8 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				if rq == 0 {
 					rq = s.valueNear(&q, r)
 				}
-				l.sum.add(wt*(1-blindReply), v.GamePoints, st.me, r)
-				l.sum.add(wt*blindReply, v.GamePoints, st.me, rq)
+				l.sum.add(wt*(1-b.blind), v.GamePoints, st.me, r)
+				l.sum.add(wt*b.blind, v.GamePoints, st.me, rq)
 				continue
 			}
 			l.sum.add(wt, v.GamePoints, st.me, r)
@@ -339,7 +342,7 @@ func (b *Bot) search(st *state, v View, lines []line) {
 // blindReply is the weight of the opponent's answer by the policy to
 // the seat's lead into the open talon: half, measured against the search's
 // answer alone and the policy's alone (docs/bot.md, Fifth round).
-var blindReply = 0.5 // a variable only for TestBlindReply
+const blindReply = 0.5
 
 // isetWorlds bounds the worlds of the information-set search: with the
 // talon closed they are cheap to search (at most five cards a hand).
