@@ -392,7 +392,8 @@ func TestClosesWhenClosingWinsAsMuch(t *testing.T) {
 		t.Fatal(err)
 	}
 	es := explainSeat0(t, rec)
-	if es[0].Action.Kind != schnapsen.Close || es[0].Points != 3 || es[1].Points != 3 {
+	// Weighted sums over the worlds round in the last digits.
+	if es[0].Action.Kind != schnapsen.Close || math.Abs(es[0].Points-3) > 1e-9 || math.Abs(es[1].Points-3) > 1e-9 {
 		t.Errorf("want a closing first, worth 3 game points as playing on: %v", es)
 	}
 }

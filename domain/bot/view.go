@@ -185,7 +185,7 @@ func (v *View) state() (*state, error) {
 				st.forbid |= followForbids(p.lead, c, p.trump)
 			}
 			if s == opp && p.led && !p.strict() {
-				st.followClue(c, played)
+				st.followClues(p, c, played)
 			}
 			if s == opp && p.closer == int8(opp) {
 				st.sinceOpp |= 1 << c
@@ -340,15 +340,52 @@ func (st *state) leadClues(p *pos, c card, known uint32) {
 	}
 }
 
-// followClue: an open-talon follow with a K or Q whose partner is unseen
-// makes the partner less likely in his hand (he broke a marriage).
-func (st *state) followClue(c card, played uint32) {
+// followClues notes what the opponent's open-talon follow c to the
+// seat's lead shows. A player lets an ace or ten go only without a card
+// that takes it, a small card only without the ace or ten of its suit
+// above it, and he trumps only without a card of the suit that takes
+// it (the reference broke these rules in 2–5 % of the cases: docs/bot.md);
+// a K or Q given whose partner is unseen makes the partner less likely
+// (he broke a marriage).
+func (st *state) followClues(p *pos, c card, played uint32) {
 	if c.Rank() == schnapsen.King || c.Rank() == schnapsen.Queen {
 		if partner := c ^ 1; played&(1<<partner) == 0 {
 			st.clues = append(st.clues, clue{cards: 1 << partner, draws: st.draws, sure: 0.5})
 		}
 	}
+	lead := p.lead
+	var takers uint32
+	switch {
+	case beats(lead, c, p.trump):
+		if c.Suit() == p.trump && lead.Suit() != p.trump {
+			takers = higher[lead] // he would have taken it in suit
+		}
+	case cardPoints[lead] >= 10:
+		takers = higher[lead]
+		if lead.Suit() != p.trump {
+			takers |= suitMask(p.trump)
+		}
+	case lead.Suit() != p.trump:
+		takers = higher[lead] & tensAndAces
+	}
+	for set := takers &^ played; set != 0; set &= set - 1 {
+		st.clues = append(st.clues, clue{cards: 1 << lowestCard(set), draws: st.draws, sure: takeSure})
+	}
 }
+
+// takeSure is how surely a player with a card that takes the seat's
+// lead (as followClues reads it) would have taken.
+const takeSure = 0.9
+
+// tensAndAces are the cards worth 10 or 11.
+var tensAndAces = func() (set uint32) {
+	for c := card(0); c < schnapsen.NumCards; c++ {
+		if cardPoints[c] >= 10 {
+			set |= 1 << c
+		}
+	}
+	return
+}()
 
 // Legal lists the seat's legal actions in v as BOT-PROTOCOL.md offers
 // them: only the declaration with 66 on lead; else plays by card,
