@@ -60,7 +60,7 @@ type Bot struct {
 	// isetBuf[level] are the information-set search's buffers: two a
 	// level of the seat's decisions (level 0: the line's worlds).
 	isetBuf [][2][]iworld
-	// blind is the weight of the opponent's blind answer: blindReply
+	// blind is the weight of the opponent's blind move: blindReply
 	// (TestBlindReply compares it with 0).
 	blind float64
 	rng
@@ -298,11 +298,12 @@ func (b *Bot) search(st *state, v View, lines []line) {
 				r = s.valueNear(&p, guess)
 				guess = r
 			}
-			if p.result == 0 && p.led && !p.strict() {
-				// The seat led into the open talon. The search answers
-				// for the opponent as if he saw the seat's hand; part of
-				// the weight goes to his answer by the policy, which
-				// does not look at it (docs/bot.md, item 5).
+			if p.result == 0 && !p.strict() && p.toMove() != st.me {
+				// The opponent is to answer the seat's lead into the
+				// open talon, or to lead after taking its card. The
+				// search plays for him as if he saw the seat's hand;
+				// part of the weight goes to his move by the policy,
+				// which does not look at it (docs/bot.md, item 5).
 				q := p
 				q.apply(q.policy())
 				rq := q.result
@@ -339,9 +340,10 @@ func (b *Bot) search(st *state, v View, lines []line) {
 	}
 }
 
-// blindReply is the weight of the opponent's answer by the policy to
-// the seat's lead into the open talon: half, measured against the search's
-// answer alone and the policy's alone (docs/bot.md, Fifth round).
+// blindReply is the weight of the opponent's move by the policy where
+// the seat's card leaves him to act in the open talon: half, measured
+// against the search's move alone and the policy's alone (docs/bot.md,
+// fifth and seventh rounds).
 const blindReply = 0.5
 
 // isetWorlds bounds the worlds of the information-set search: with the
